@@ -1,0 +1,208 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { PluginOptions as PwaOptions } from '@docusaurus/plugin-pwa';
+import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
+import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { readSiteConfig } from './src/config/env';
+
+// Every environment variable the site uses is read here, once (see src/config/env.ts).
+const app = readSiteConfig();
+// Site version shown in the navbar's version dropdown (spec §9).
+const SITE_VERSION = '2.0.1-beta';
+// Docs live under /dashboard/ (spec §2); the main doc is public deployment.
+const DOCS_BASE = 'dashboard';
+const PRODUCT_NAME = 'VisionAPI';
+
+const config: Config = {
+  title: PRODUCT_NAME,
+  tagline: 'Computer-vision APIs you can call in minutes, billed per call in USD credits.',
+  favicon: 'img/favicon.ico',
+  url: app.siteUrl,
+  baseUrl: '/',
+  trailingSlash: true,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', htmlLang: 'en-US' } },
+  },
+
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'throw' },
+  },
+
+  plugins: [
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        // /dashboard/ lands on the public deployment doc (spec §2).
+        redirects: [{ from: `/${DOCS_BASE}/`, to: `/${DOCS_BASE}/public-deployment/` }],
+      } satisfies RedirectOptions,
+    ],
+    [
+      '@docusaurus/plugin-pwa',
+      {
+        // 'always': offline mode for every visitor, not only installed apps.
+        offlineModeActivationStrategies: ['always', 'appInstalled', 'standalone', 'queryString'],
+        pwaHead: [
+          { tagName: 'link', rel: 'icon', href: '/img/icon-192.png' },
+          { tagName: 'link', rel: 'manifest', href: '/manifest.json' },
+          { tagName: 'meta', name: 'theme-color', content: '#3b3bd4' },
+          { tagName: 'meta', name: 'apple-mobile-web-app-capable', content: 'yes' },
+          { tagName: 'meta', name: 'apple-mobile-web-app-status-bar-style', content: '#3b3bd4' },
+          { tagName: 'link', rel: 'apple-touch-icon', href: '/img/icon-192.png' },
+        ],
+      } satisfies Partial<PwaOptions>,
+    ],
+  ],
+
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        // Built at build time and precached by the PWA: search works offline.
+        hashed: true,
+        indexDocs: true,
+        indexPages: true,
+        indexBlog: false,
+        docsRouteBasePath: DOCS_BASE,
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: false,
+        explicitSearchResultPath: true,
+        searchBarShortcutHint: true,
+      } satisfies Partial<SearchOptions>,
+    ],
+  ],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: DOCS_BASE,
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: { current: { label: SITE_VERSION, badge: false, banner: 'none' } },
+        },
+        blog: false,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: { lastmod: null, changefreq: null, priority: null },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [
+      { name: 'keywords', content: 'computer vision API, object detection API, depth estimation, segmentation' },
+    ],
+    colorMode: {
+      // Light mode only (spec §1): no switch, system preference ignored.
+      defaultMode: 'light',
+      disableSwitch: true,
+      respectPrefersColorScheme: false,
+    },
+    docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    navbar: {
+      title: PRODUCT_NAME,
+      hideOnScroll: false,
+      logo: { alt: `${PRODUCT_NAME} logo`, src: 'img/logo.svg', width: 32, height: 32 },
+      items: [
+        {
+          type: 'dropdown',
+          label: 'Deployments',
+          position: 'left',
+          items: [
+            { label: 'Public deployment', to: `/${DOCS_BASE}/public-deployment/` },
+            { label: 'Object detection', to: `/${DOCS_BASE}/public-deployment/object-detection/` },
+            { label: 'Depth estimation', to: `/${DOCS_BASE}/public-deployment/depth-estimation/` },
+            { label: 'Image classification', to: `/${DOCS_BASE}/public-deployment/image-classification/` },
+            {
+              label: 'Image segmentation',
+              to: `/${DOCS_BASE}/public-deployment/image-segmentation/semantic/`,
+            },
+            {
+              label: 'Zero-shot image classification',
+              to: `/${DOCS_BASE}/public-deployment/zero-shot-image-classification/`,
+            },
+            {
+              label: 'Zero-shot object detection',
+              to: `/${DOCS_BASE}/public-deployment/zero-shot-object-detection/`,
+            },
+            { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
+            { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
+          ],
+        },
+        { label: 'Pricing', to: '/pricing/', position: 'left' },
+        {
+          type: 'dropdown',
+          label: 'Account',
+          position: 'left',
+          items: [
+            { label: 'API keys', to: '/settings/api-keys/' },
+            { label: 'Usage', to: '/settings/usage/' },
+            { label: 'Buy credits', to: '/settings/buy-credits/' },
+            { label: 'Cookie preferences', to: '/settings/cookie-preferences/' },
+          ],
+        },
+        {
+          type: 'dropdown',
+          label: 'Company',
+          position: 'left',
+          items: [
+            { label: 'Contact us', to: '/contact-us/' },
+            { label: 'Terms of service', to: '/terms/' },
+            { label: 'Privacy policy', to: '/privacy/' },
+          ],
+        },
+        { type: 'search', position: 'right' },
+        { type: 'docsVersionDropdown', position: 'right' },
+        { type: 'localeDropdown', position: 'right' },
+        { type: 'custom-creditChip', position: 'right' },
+        { type: 'custom-authItem', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'light',
+      links: [
+        {
+          title: 'Product',
+          items: [
+            { label: 'Public deployment', to: `/${DOCS_BASE}/public-deployment/` },
+            { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
+            { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
+            { label: 'Pricing', to: '/pricing/' },
+          ],
+        },
+        {
+          title: 'Company',
+          items: [
+            { label: 'Contact us', to: '/contact-us/' },
+            { label: 'Terms of service', to: '/terms/' },
+            { label: 'Privacy policy', to: '/privacy/' },
+            { label: 'Cookie preferences', to: '/settings/cookie-preferences/' },
+          ],
+        },
+      ],
+      copyright: `Copyright © 2025 ${PRODUCT_NAME}. All prices in USD.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      additionalLanguages: ['bash', 'python', 'json'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
