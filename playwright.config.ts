@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (`apt-get install chromium`); Playwright never downloads a browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The production build is served on its own port so a running `npm start` (port 3000) never
+// stands in for it.
+export const SITE_URL = 'http://localhost:3001';
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: /.*\.e2e\.ts$/,
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: SITE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: [
+    {
+      command: 'npx docusaurus serve --port 3001 --host localhost --no-open',
+      url: `${SITE_URL}/`,
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,54 @@
+/**
+ * Shared Playwright fixtures. Every test fails on an unexpected console
+ * error or uncaught page error; a test that expects some declares them with
+ * `allowConsoleErrors([/pattern/])` before triggering them.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+type Fixtures = {
+  /** Console errors matching one of these patterns do not fail the test. */
+  allowConsoleErrors: (patterns: RegExp[]) => void;
+  /** Console messages seen so far (all types), for assertions on logs. */
+  consoleMessages: { type: string; text: string }[];
+};
+
+// Hosts of optional third parties are unreachable here; their failures are expected noise
+// only when the test itself opted in (consent given).
+export const test = base.extend<Fixtures & { failOnConsoleErrors: void }>({
+  consoleMessages: async ({ page }, use) => {
+    const messages: { type: string; text: string }[] = [];
+    page.on('console', (msg) => messages.push({ type: msg.type(), text: msg.text() }));
+    await use(messages);
+  },
+  allowConsoleErrors: [
+    async ({}, use, testInfo) => {
+      const allowed: RegExp[] = [];
+      (testInfo as unknown as { _allowed: RegExp[] })._allowed = allowed;
+      await use((patterns) => allowed.push(...patterns));
+    },
+    { scope: 'test' },
+  ],
+  failOnConsoleErrors: [
+    async ({ page, allowConsoleErrors: _ensure }, use, testInfo) => {
+      const errors: string[] = [];
+      const allowed = () => (testInfo as unknown as { _allowed: RegExp[] })._allowed ?? [];
+      const isAllowed = (text: string) => allowed().some((re) => re.test(text));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !isAllowed(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => {
+        if (!isAllowed(String(err))) errors.push(`pageerror: ${String(err)}`);
+      });
+      await use();
+      expect(errors, 'unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (Docusaurus sets this attribute). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}
