@@ -4,7 +4,13 @@
  * unchanged and read browser state only after mount.
  */
 import type { ReactNode } from 'react';
+import CookieConsent from '@site/src/consent/CookieConsent';
 
 export default function Root({ children }: { children: ReactNode }): ReactNode {
-  return children;
+  return (
+    <>
+      {children}
+      <CookieConsent />
+    </>
+  );
 }

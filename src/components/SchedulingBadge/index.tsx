@@ -1,0 +1,68 @@
+/**
+ * Floating 'Accelerate with AI — Book Now' badge, rendered only with scheduling consent (spec §2).
+ * react-calendly is fetched after mount, never in a page's first load. Until it arrives, or if it
+ * cannot load, the badge is a plain link to the booking page; with no booking URL configured it
+ * links to /contact-us/.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import styles from './styles.module.css';
+
+export const BADGE_TEXT = 'Accelerate with AI — Book Now';
+
+const loadPopup = () => import(/* webpackChunkName: "calendly-popup" */ './CalendlyPopup');
+const CalendlyPopup = lazy(loadPopup);
+
+export default function SchedulingBadge({ url }: { url: string }): ReactNode {
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    loadPopup().then(
+      () => live && setReady(true),
+      // Offline or blocked: the badge keeps working as a link.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
+  if (!url) {
+    return (
+      <Link className={styles.badge} to="/contact-us/" data-scheduling-badge="">
+        {BADGE_TEXT}
+      </Link>
+    );
+  }
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!ready) return;
+    event.preventDefault();
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <a
+        className={styles.badge}
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-haspopup={ready ? 'dialog' : undefined}
+        onClick={onClick}
+        data-scheduling-badge=""
+      >
+        {BADGE_TEXT}
+      </a>
+      {ready && (
+        <Suspense fallback={null}>
+          <CalendlyPopup url={url} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
