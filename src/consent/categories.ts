@@ -9,12 +9,14 @@ export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [
   {
     id: 'essential',
     label: 'Essential',
-    description: 'Keeps the site working: security, sign-in and remembering this choice. Always on.',
+    description:
+      'Keeps the site working: security, sign-in and remembering this choice. Always on.',
   },
   {
     id: 'analytics',
     label: 'Analytics',
-    description: 'Google Analytics (Firebase) counts visits and page views so we can improve the docs.',
+    description:
+      'Google Analytics (Firebase) counts visits and page views so we can improve the docs.',
   },
   {
     id: 'calendly',

@@ -19,9 +19,7 @@ export interface ConsentPreferences {
 
 export type ConsentState =
   /** Server render and hydration: the browser's storage has not been read yet. */
-  | { status: 'pending' }
-  | { status: 'unset' }
-  | { status: 'set'; preferences: ConsentPreferences };
+  { status: 'pending' } | { status: 'unset' } | { status: 'set'; preferences: ConsentPreferences };
 
 export type OptionalChoices = Pick<ConsentPreferences, 'analytics' | 'calendly'>;
 
@@ -32,7 +30,10 @@ const PENDING: ConsentState = { status: 'pending' };
 const UNSET: ConsentState = { status: 'unset' };
 
 /** Parses a stored value; anything but a valid, unexpired consent gives null. */
-export function parseConsent(raw: string | null, now: number = Date.now()): ConsentPreferences | null {
+export function parseConsent(
+  raw: string | null,
+  now: number = Date.now(),
+): ConsentPreferences | null {
   if (!raw) return null;
   let value: unknown;
   try {

@@ -1,10 +1,22 @@
 import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import PreferencesForm from './_components/cookie-preferences/PreferencesForm';
 
+/** /settings/cookie-preferences/ (spec §2): works signed out; the choice lives in this browser. */
 export default function SettingsCookiePreferencesPage(): React.JSX.Element {
   return (
-    <Layout title="Cookie preferences">
-      <main className="container margin-vert--lg">
+    <Layout
+      title="Cookie preferences"
+      description="Choose which optional cookies and services VisionAPI may use in this browser."
+    >
+      <main className="container container--fluid margin-vert--lg" style={{ maxWidth: 760 }}>
         <h1>Cookie preferences</h1>
+        <p>
+          Choose which optional cookies and third-party services VisionAPI may use in this browser.
+          Essential cookies are always on. Your choice is kept on this device for 365 days. Read our{' '}
+          <Link to="/privacy/">Privacy policy</Link> for details.
+        </p>
+        <PreferencesForm />
       </main>
     </Layout>
   );
