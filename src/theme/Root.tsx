@@ -5,12 +5,15 @@
  */
 import type { ReactNode } from 'react';
 import CookieConsent from '@site/src/consent/CookieConsent';
+import AuthProvider from '@site/src/auth/AuthProvider';
+import Notifications from '@site/src/components/Notifications';
 
 export default function Root({ children }: { children: ReactNode }): ReactNode {
   return (
-    <>
+    <AuthProvider>
       {children}
       <CookieConsent />
-    </>
+      <Notifications />
+    </AuthProvider>
   );
 }

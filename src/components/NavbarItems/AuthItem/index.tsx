@@ -1,4 +1,53 @@
-/** Navbar auth item (spec §2). Its signed-in / signed-out behaviour arrives with the identity work. */
-export default function AuthItem(): null {
-  return null;
+/**
+ * Navbar auth item (spec §2): a spinner while the sign-in state is unknown,
+ * `Sign Up` when signed out, `Dashboard` plus the account menu when signed in.
+ * The server renders the spinner in a fixed-size box, so the signed-out
+ * button replaces it without moving the navbar.
+ */
+import Link from '@docusaurus/Link';
+import { useLocation } from '@docusaurus/router';
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { useAuth } from '@site/src/auth';
+import Spinner from '../Spinner';
+import { DASHBOARD_PATH, isDashboardPath, SIGN_UP_PATH, type NavbarItemProps } from '../links';
+import AccountMenu from './AccountMenu';
+import MobileAuthItems from './MobileAuthItems';
+import styles from './styles.module.css';
+
+export const CHECKING_SIGN_IN = 'Checking sign-in';
+
+export default function AuthItem({ mobile, onClick, className }: NavbarItemProps): ReactNode {
+  const { status, user } = useAuth();
+  const { pathname } = useLocation();
+  const onDashboard = isDashboardPath(pathname);
+
+  if (mobile)
+    return (
+      <MobileAuthItems status={status} user={user} onDashboard={onDashboard} onNavigate={onClick} />
+    );
+
+  return (
+    <div className={clsx('navbar__item', styles.authItem, className)} data-auth-status={status}>
+      {status === 'unknown' && <Spinner label={CHECKING_SIGN_IN} />}
+      {status === 'signedOut' && (
+        <Link className={clsx('button button--primary button--sm', styles.cta)} to={SIGN_UP_PATH}>
+          Sign Up
+        </Link>
+      )}
+      {status === 'signedIn' && user && (
+        <>
+          {!onDashboard && (
+            <Link
+              className={clsx('button button--primary button--sm', styles.cta)}
+              to={DASHBOARD_PATH}
+            >
+              Dashboard
+            </Link>
+          )}
+          <AccountMenu email={user.email ?? user.displayName ?? 'Your account'} />
+        </>
+      )}
+    </div>
+  );
 }

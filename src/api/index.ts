@@ -1,0 +1,35 @@
+/**
+ * The site's clients, wired to the site configuration and the sign-in state.
+ * Import calls from here: `import { account } from '@site/src/api'`.
+ * Nothing here pulls the identity SDK into a bundle: it is loaded on the first
+ * call that needs a user.
+ */
+import { getSiteConfig } from '@site/src/config';
+import { currentUser } from '@site/src/auth/session';
+import { createAccountClient } from './account';
+import { createRequester, type AuthSource } from './request';
+import { createServicesClient } from './services';
+
+const sessionAuthSource: AuthSource = { currentUser };
+
+export const request = createRequester({
+  baseUrl: () => getSiteConfig().apiBaseUrl,
+  authSource: sessionAuthSource,
+});
+
+export const account = createAccountClient(request);
+
+export const services = createServicesClient({
+  baseUrl: () => getSiteConfig().servicesBaseUrl,
+  getApiKeys: account.getApiKeys,
+});
+
+export { API_MESSAGES } from './messages';
+export { isApiFailure, type ApiResult, type ApiFailure, type ApiSuccess } from './result';
+export {
+  endOfDayIso,
+  PAYMENTS_PAGE_SIZE,
+  startOfLocalDayIso,
+  type TransactionRange,
+} from './account';
+export { BALANCE_REFRESH_EVENT, requestBalanceRefresh } from './balance-refresh';

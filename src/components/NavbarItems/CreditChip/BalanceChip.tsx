@@ -1,0 +1,78 @@
+import Link from '@docusaurus/Link';
+import clsx from 'clsx';
+import { useId, type ReactNode } from 'react';
+import Spinner from '../Spinner';
+import { BUY_CREDITS_PATH } from '../links';
+import useBalance from './useBalance';
+import styles from './styles.module.css';
+
+/** Spec §8: the success tooltip, with the amount as returned (no formatting). */
+export function balanceTooltip(amount: number): string {
+  return `Balance: ${amount} - Click to buy more credits`;
+}
+
+function RefreshIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.75 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35z"
+      />
+    </svg>
+  );
+}
+
+export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode {
+  const { balance, refreshing, pulsing, refresh } = useBalance();
+  const tooltipId = useId();
+  if (balance.kind === 'idle') return null;
+
+  const loaded = balance.kind === 'loaded';
+  const tooltip = loaded ? balanceTooltip(balance.amount) : balance.message;
+  const value = loaded ? (
+    <Link to={BUY_CREDITS_PATH} className={styles.value} aria-describedby={tooltipId}>
+      ${balance.amount}
+    </Link>
+  ) : (
+    <span
+      className={clsx(styles.value, styles.unavailable)}
+      tabIndex={0}
+      aria-describedby={tooltipId}
+    >
+      N/A
+    </span>
+  );
+
+  const chip = (
+    <span
+      className={clsx(styles.chip, !loaded && styles.failed, pulsing && styles.pulse)}
+      data-testid="balance-chip"
+      data-state={balance.kind}
+      data-pulse={pulsing ? 'true' : undefined}
+    >
+      <span className={styles.withTooltip}>
+        {value}
+        <span role="tooltip" id={tooltipId} className={styles.tooltip}>
+          {tooltip}
+        </span>
+      </span>
+      <button
+        type="button"
+        className={styles.refresh}
+        onClick={refresh}
+        disabled={refreshing}
+        aria-label="Refresh balance"
+        aria-busy={refreshing}
+      >
+        {refreshing ? (
+          <Spinner label="Refreshing balance" className={styles.refreshSpinner} />
+        ) : (
+          <RefreshIcon />
+        )}
+      </button>
+    </span>
+  );
+
+  if (mobile) return <li className={clsx('menu__list-item', styles.mobileRow)}>{chip}</li>;
+  return <div className={clsx('navbar__item', styles.item)}>{chip}</div>;
+}

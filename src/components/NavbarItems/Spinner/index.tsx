@@ -1,0 +1,14 @@
+/** A small CSS spinner for the navbar (no MUI in a docs page's first load). */
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import styles from './styles.module.css';
+
+export default function Spinner({
+  label,
+  className,
+}: {
+  label: string;
+  className?: string;
+}): ReactNode {
+  return <span role="progressbar" aria-label={label} className={clsx(styles.spinner, className)} />;
+}
