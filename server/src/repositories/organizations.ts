@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { OrganizationBody, OrganizationPatchBody } from '../../../src/api/contract';
+import type { Database } from '../db/client';
+import { apiKeys, organizations } from '../db/schema';
+import { generateApiKeySecret } from '../lib/keys';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** Name of the key every new organization gets for in-browser image calls (spec §6). */
+export const PLAYGROUND_KEY_NAME = 'Playground key';
+
+export function createOrganizationsRepository(db: Database) {
+  return {
+    async findByOwner(uid: string): Promise<OrganizationRow | null> {
+      const [row] = await db.select().from(organizations).where(eq(organizations.ownerUid, uid));
+      return row ?? null;
+    },
+
+    /** Creates the organization and its first key; null when the user already has one. */
+    async create(
+      owner: { uid: string; email: string | null; emailVerified: boolean },
+      body: OrganizationBody,
+    ): Promise<OrganizationRow | null> {
+      return db.transaction(async (tx) => {
+        const [org] = await tx
+          .insert(organizations)
+          .values({
+            ownerUid: owner.uid,
+            ownerEmail: owner.email,
+            emailVerified: owner.emailVerified,
+            name: body.name,
+            website: body.website,
+            country: body.country,
+            state: body.state,
+            gstin: body.gstin ?? null,
+            address: body.address ?? null,
+          })
+          .onConflictDoNothing({ target: organizations.ownerUid })
+          .returning();
+        if (!org) return null;
+        await tx.insert(apiKeys).values({
+          organizationId: org.id,
+          name: PLAYGROUND_KEY_NAME,
+          secret: generateApiKeySecret(),
+          usedForUi: true,
+          isDefault: true,
+        });
+        return org;
+      });
+    },
+
+    async update(id: string, patch: OrganizationPatchBody): Promise<OrganizationRow> {
+      const [row] = await db
+        .update(organizations)
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.website !== undefined && { website: patch.website }),
+          ...(patch.country !== undefined && { country: patch.country }),
+          ...(patch.state !== undefined && { state: patch.state }),
+          ...(patch.gstin !== undefined && { gstin: patch.gstin }),
+          ...(patch.address !== undefined && { address: patch.address }),
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      return row!;
+    },
+
+    async setEmailVerified(id: string, emailVerified: boolean): Promise<void> {
+      await db.update(organizations).set({ emailVerified }).where(eq(organizations.id, id));
+    },
+  };
+}
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;

@@ -1,0 +1,97 @@
+import {
+  EmailVerification,
+  Organization,
+  OrganizationBody,
+  OrganizationPatchBody,
+} from '../../../../src/api/contract';
+import { conflict } from '../../lib/errors';
+import { presentOrganization } from '../../lib/present';
+import {
+  errorResponses,
+  requireOrganization,
+  SECURITY,
+  type TypedFastify,
+  type V1Context,
+} from '../context';
+
+export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
+  const tags = ['Organization'];
+  app.addHook('onRequest', ctx.hooks.requireUser);
+
+  app.post(
+    '/organization',
+    {
+      schema: {
+        tags,
+        summary: 'Register your organization',
+        description:
+          'Also creates its first API key, "Playground key", used for in-browser image calls.',
+        security: SECURITY,
+        body: OrganizationBody,
+        response: { 200: Organization, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const org = await ctx.repos.organizations.create(user, request.body);
+      if (!org) throw conflict('Your account already has an organization. Update it instead.');
+      return presentOrganization(org);
+    },
+  );
+
+  app.patch(
+    '/organization',
+    {
+      schema: {
+        tags,
+        summary: 'Update your organization',
+        security: SECURITY,
+        body: OrganizationPatchBody,
+        response: { 200: Organization, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const org = await requireOrganization(ctx, request.user!.uid);
+      return presentOrganization(await ctx.repos.organizations.update(org.id, request.body));
+    },
+  );
+
+  app.get(
+    '/organization',
+    {
+      schema: {
+        tags,
+        summary: 'Your organization and wallet balance',
+        security: SECURITY,
+        response: { 200: Organization, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => presentOrganization(await requireOrganization(ctx, request.user!.uid)),
+  );
+
+  app.post(
+    '/organization/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Refresh the e-mail verification status',
+        description:
+          "Reads the identity provider's flag (token claim, then the user record) and stores it.",
+        security: SECURITY,
+        response: { 200: EmailVerification, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const org = await requireOrganization(ctx, user.uid);
+      const fromProvider = user.emailVerified
+        ? true
+        : await ctx.verifier.lookupEmailVerified(user.uid);
+      const emailVerified = fromProvider ?? user.emailVerified;
+      if (emailVerified !== org.emailVerified) {
+        await ctx.repos.organizations.setEmailVerified(org.id, emailVerified);
+      }
+      return { email_verified: emailVerified };
+    },
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Reads an image call: multipart (file part `image` + parameter fields) or
+ * JSON (`image` as base64 or a data URL + parameters). Checks size and media
+ * type and validates the parameters against the deployment's contract schema.
+ */
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../src/api/contract';
+import { badRequest, HttpError } from '../lib/errors';
+
+export interface ImageCall {
+  image: Buffer;
+  params: Record<string, unknown>;
+}
+
+const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`;
+const UNSUPPORTED = 'Unsupported image type: send a JPEG, PNG or WebP image.';
+
+type RawFields = Record<string, string | string[]>;
+
+function addField(fields: RawFields, name: string, value: string) {
+  const existing = fields[name];
+  if (existing === undefined) fields[name] = value;
+  else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ image: Buffer | null; fields: RawFields }> {
+  const fields: RawFields = {};
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const file = part as MultipartFile;
+      if (file.fieldname !== 'image') {
+        await file.toBuffer().catch(() => undefined);
+        throw badRequest(
+          `Unexpected file field "${file.fieldname}": send the image in the "image" field.`,
+        );
+      }
+      if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.mimetype)) {
+        throw new HttpError(415, UNSUPPORTED);
+      }
+      try {
+        image = await file.toBuffer();
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413)
+          throw new HttpError(413, TOO_LARGE);
+        throw error;
+      }
+    } else {
+      addField(fields, part.fieldname, String(part.value));
+    }
+  }
+  return { image, fields };
+}
+
+/** A base64 string or a data URL to bytes, checking the declared type and the size. */
+function decodeBase64Image(value: string): Buffer {
+  let data = value.trim();
+  const dataUrl = /^data:([^;,]+)?(;base64)?,/i.exec(data);
+  if (dataUrl) {
+    const mediaType = dataUrl[1]?.toLowerCase();
+    if (mediaType && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mediaType)) {
+      throw new HttpError(415, UNSUPPORTED);
+    }
+    if (!dataUrl[2]) throw badRequest('Invalid image: the data URL must be base64-encoded.');
+    data = data.slice(dataUrl[0].length);
+  }
+  if (!/^[A-Za-z0-9+/_\s-]*={0,2}\s*$/.test(data)) {
+    throw badRequest('Invalid image: expected base64 or a data URL.');
+  }
+  if (Math.floor((data.length * 3) / 4) > MAX_IMAGE_BYTES + 3) throw new HttpError(413, TOO_LARGE);
+  return Buffer.from(data, 'base64');
+}
+
+/** JPEG, PNG or WebP by their first bytes; null otherwise. */
+export function sniffImageType(bytes: Buffer): (typeof ACCEPTED_IMAGE_TYPES)[number] | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'image/jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'image/png';
+  }
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** Multipart values are strings: turn them into what the schema expects. */
+function coerceFields(schema: TSchema, fields: RawFields): Record<string, unknown> {
+  const properties =
+    (schema as { properties?: Record<string, { type?: string }> }).properties ?? {};
+  const result: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const type = properties[name]?.type;
+    if (type === 'array') {
+      const values = Array.isArray(raw) ? raw : [raw];
+      if (values.length === 1 && values[0]!.trim().startsWith('[')) {
+        try {
+          result[name] = JSON.parse(values[0]!);
+          continue;
+        } catch {
+          throw badRequest(`Invalid parameter ${name}: not a valid JSON array.`);
+        }
+      }
+      result[name] =
+        values.length === 1
+          ? values[0]!
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean)
+          : values;
+    } else if (
+      (type === 'number' || type === 'integer') &&
+      typeof raw === 'string' &&
+      raw.trim() !== ''
+    ) {
+      result[name] = Number(raw);
+    } else {
+      result[name] = raw;
+    }
+  }
+  return result;
+}
+
+const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+
+/** Parameters checked against the deployment schema, with defaults applied; 400 otherwise. */
+export function validateParams(
+  schema: TSchema,
+  deployment: string,
+  params: Record<string, unknown>,
+) {
+  const known = Object.keys((schema as { properties?: object }).properties ?? {});
+  const unknown = Object.keys(params).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    const accepted = known.length ? `Accepted: ${known.join(', ')}.` : 'It takes no parameters.';
+    throw badRequest(`Unknown parameter "${unknown[0]}" for ${deployment}. ${accepted}`);
+  }
+  let check = compiled.get(schema);
+  if (!check) {
+    check = Compile(schema);
+    compiled.set(schema, check);
+  }
+  if (!check.Check(params)) {
+    const [first] = check.Errors(params);
+    const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+    const missing = (first?.params as { requiredProperties?: string[] } | undefined)
+      ?.requiredProperties;
+    const detail = missing?.length
+      ? `${missing.join(', ')} is required`
+      : `${field ? `${field} ` : ''}${first?.message ?? 'is not valid'}`;
+    throw badRequest(`Invalid parameters for ${deployment}: ${detail}.`);
+  }
+  return Value.Default(schema, structuredClone(params)) as Record<string, unknown>;
+}
+
+/** The image bytes and raw parameters of the call, whatever the body format. */
+export async function readImageCall(
+  request: FastifyRequest,
+  paramsSchema: TSchema,
+): Promise<ImageCall> {
+  let image: Buffer | null;
+  let params: Record<string, unknown>;
+  if (request.isMultipart()) {
+    const multipart = await readMultipart(request);
+    image = multipart.image;
+    params = coerceFields(paramsSchema, multipart.fields);
+  } else {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw badRequest(
+        'Send multipart/form-data with an "image" file, or JSON with an "image" field.',
+      );
+    }
+    const { image: encoded, ...rest } = body as Record<string, unknown>;
+    if (encoded !== undefined && typeof encoded !== 'string') {
+      throw badRequest('Invalid image: expected base64 or a data URL string.');
+    }
+    image = encoded ? decodeBase64Image(encoded) : null;
+    params = rest;
+  }
+  if (!image || image.length === 0) {
+    throw badRequest('The image is missing: send it in the "image" field.');
+  }
+  if (image.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
+  return { image, params };
+}

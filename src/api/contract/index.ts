@@ -1,0 +1,4 @@
+export * from './common';
+export * from './account';
+export * from './services';
+export * from './endpoints';

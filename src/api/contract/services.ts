@@ -1,0 +1,330 @@
+/**
+ * The services host: one `POST /{task}` or `POST /{task}/{sub}` per public
+ * deployment, authenticated with the `api-key` header. Parameters and answers
+ * of every deployment are described here once; the sandbox host validates
+ * with them, its OpenAPI document is generated from them and the docs pages
+ * render their parameter tables from them.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { UsdAmount } from './common';
+
+/** Largest accepted image, in bytes (10 MB). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Accepted image media types. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Images are processed at most this many pixels on their long side. */
+export const MAX_PROCESSING_SIDE = 1024;
+
+// -------------------------------------------------------------- Parameters
+
+const confidenceThreshold = (defaultValue: number) =>
+  Type.Number({
+    minimum: 0,
+    maximum: 1,
+    default: defaultValue,
+    description: 'Drop predictions whose score is below this value.',
+  });
+
+const maxResults = (defaultValue: number, maximum: number) =>
+  Type.Integer({
+    minimum: 1,
+    maximum,
+    default: defaultValue,
+    description: 'Return at most this many predictions, best first.',
+  });
+
+const labelList = (description: string) =>
+  Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 20,
+    description,
+  });
+
+export const ObjectDetectionParams = Type.Object({
+  confidence_threshold: Type.Optional(confidenceThreshold(0.5)),
+  max_results: Type.Optional(maxResults(20, 100)),
+});
+export type ObjectDetectionParams = Static<typeof ObjectDetectionParams>;
+
+export const ZeroShotObjectDetectionParams = Type.Object({
+  queries: labelList(
+    'What to look for, e.g. `["red car", "person with umbrella"]` (1 to 20 phrases).',
+  ),
+  confidence_threshold: Type.Optional(confidenceThreshold(0.3)),
+  max_results: Type.Optional(maxResults(20, 100)),
+});
+export type ZeroShotObjectDetectionParams = Static<typeof ZeroShotObjectDetectionParams>;
+
+export const ImageClassificationParams = Type.Object({
+  top_k: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 20,
+      default: 5,
+      description: 'Number of labels to return.',
+    }),
+  ),
+});
+export type ImageClassificationParams = Static<typeof ImageClassificationParams>;
+
+export const ZeroShotImageClassificationParams = Type.Object({
+  candidate_labels: labelList('The labels to choose from (1 to 20); scores sum to 1 over them.'),
+});
+export type ZeroShotImageClassificationParams = Static<typeof ZeroShotImageClassificationParams>;
+
+export const DepthEstimationParams = Type.Object({});
+export type DepthEstimationParams = Static<typeof DepthEstimationParams>;
+
+export const SemanticSegmentationParams = Type.Object({});
+export type SemanticSegmentationParams = Static<typeof SemanticSegmentationParams>;
+
+export const InstanceSegmentationParams = Type.Object({
+  confidence_threshold: Type.Optional(confidenceThreshold(0.5)),
+  max_results: Type.Optional(maxResults(20, 50)),
+});
+export type InstanceSegmentationParams = Static<typeof InstanceSegmentationParams>;
+
+export const PanopticSegmentationParams = Type.Object({
+  confidence_threshold: Type.Optional(confidenceThreshold(0.5)),
+});
+export type PanopticSegmentationParams = Static<typeof PanopticSegmentationParams>;
+
+// ----------------------------------------------------------------- Answers
+
+export const Box = Type.Object(
+  {
+    x_min: Type.Number(),
+    y_min: Type.Number(),
+    x_max: Type.Number(),
+    y_max: Type.Number(),
+  },
+  { description: 'Pixel coordinates in the input image.' },
+);
+export type Box = Static<typeof Box>;
+
+const Score = Type.Number({ minimum: 0, maximum: 1 });
+const MaskPng = Type.String({
+  description: 'Single-channel PNG (255 inside, 0 outside) at the reported image size, base64.',
+});
+
+export const ServiceUsage = Type.Object({
+  cost_usd: UsdAmount,
+  remaining_credits: UsdAmount,
+  transaction_id: Type.String(),
+});
+export type ServiceUsage = Static<typeof ServiceUsage>;
+
+const commonAnswerFields = {
+  sandbox: Type.Literal(true, {
+    description:
+      'Always true here: the local services host returns sample results, not real inference.',
+  }),
+  task: Type.String({ description: 'Deployment path, e.g. `image-segmentation/semantic`.' }),
+  model: Type.String(),
+  image: Type.Object({
+    width: Type.Integer({
+      description: 'Width the image was processed at (long side at most 1024).',
+    }),
+    height: Type.Integer(),
+    original_width: Type.Integer(),
+    original_height: Type.Integer(),
+  }),
+  usage: ServiceUsage,
+};
+
+const Detection = Type.Object({ label: Type.String(), score: Score, box: Box });
+const Classification = Type.Object({ label: Type.String(), score: Score });
+
+export const DetectionResult = Type.Object({
+  ...commonAnswerFields,
+  predictions: Type.Array(Detection),
+});
+export type DetectionResult = Static<typeof DetectionResult>;
+
+export const ClassificationResult = Type.Object({
+  ...commonAnswerFields,
+  predictions: Type.Array(Classification, { description: 'Sorted by score, highest first.' }),
+});
+export type ClassificationResult = Static<typeof ClassificationResult>;
+
+export const DepthResult = Type.Object({
+  ...commonAnswerFields,
+  depth: Type.Object({
+    width: Type.Integer(),
+    height: Type.Integer(),
+    png_base64: Type.String({ description: '8-bit grayscale PNG; brighter is nearer.' }),
+    min: Type.Number(),
+    max: Type.Number(),
+    unit: Type.Literal('relative'),
+  }),
+});
+export type DepthResult = Static<typeof DepthResult>;
+
+export const SemanticSegmentationResult = Type.Object({
+  ...commonAnswerFields,
+  segments: Type.Array(
+    Type.Object({ id: Type.Integer(), label: Type.String(), mask_png_base64: MaskPng }),
+  ),
+});
+export type SemanticSegmentationResult = Static<typeof SemanticSegmentationResult>;
+
+export const InstanceSegmentationResult = Type.Object({
+  ...commonAnswerFields,
+  segments: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      label: Type.String(),
+      score: Score,
+      box: Box,
+      mask_png_base64: MaskPng,
+    }),
+  ),
+});
+export type InstanceSegmentationResult = Static<typeof InstanceSegmentationResult>;
+
+export const PanopticSegmentationResult = Type.Object({
+  ...commonAnswerFields,
+  segments: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      label: Type.String(),
+      score: Score,
+      is_thing: Type.Boolean({
+        description: 'True for countable objects, false for regions (sky, road).',
+      }),
+      mask_png_base64: MaskPng,
+    }),
+  ),
+});
+export type PanopticSegmentationResult = Static<typeof PanopticSegmentationResult>;
+
+// ------------------------------------------------------------- Deployments
+
+export interface DeploymentSpec<P extends TSchema = TSchema, R extends TSchema = TSchema> {
+  task: string;
+  sub: string | null;
+  /** Path on the services host and in the docs, without a leading slash. */
+  path: string;
+  name: string;
+  model: string;
+  params: P;
+  result: R;
+}
+
+function deployment<P extends TSchema, R extends TSchema>(spec: DeploymentSpec<P, R>) {
+  return spec;
+}
+
+/** The public deployments, in the order the docs list them. */
+export const PUBLIC_DEPLOYMENTS = {
+  'object-detection': deployment({
+    task: 'object-detection',
+    sub: null,
+    path: 'object-detection',
+    name: 'Object detection',
+    model: 'sandbox-detector-v1',
+    params: ObjectDetectionParams,
+    result: DetectionResult,
+  }),
+  'depth-estimation': deployment({
+    task: 'depth-estimation',
+    sub: null,
+    path: 'depth-estimation',
+    name: 'Depth estimation',
+    model: 'sandbox-depth-v1',
+    params: DepthEstimationParams,
+    result: DepthResult,
+  }),
+  'image-classification': deployment({
+    task: 'image-classification',
+    sub: null,
+    path: 'image-classification',
+    name: 'Image classification',
+    model: 'sandbox-classifier-v1',
+    params: ImageClassificationParams,
+    result: ClassificationResult,
+  }),
+  'zero-shot-image-classification': deployment({
+    task: 'zero-shot-image-classification',
+    sub: null,
+    path: 'zero-shot-image-classification',
+    name: 'Zero-shot image classification',
+    model: 'sandbox-zero-shot-classifier-v1',
+    params: ZeroShotImageClassificationParams,
+    result: ClassificationResult,
+  }),
+  'zero-shot-object-detection': deployment({
+    task: 'zero-shot-object-detection',
+    sub: null,
+    path: 'zero-shot-object-detection',
+    name: 'Zero-shot object detection',
+    model: 'sandbox-zero-shot-detector-v1',
+    params: ZeroShotObjectDetectionParams,
+    result: DetectionResult,
+  }),
+  'image-segmentation/semantic': deployment({
+    task: 'image-segmentation',
+    sub: 'semantic',
+    path: 'image-segmentation/semantic',
+    name: 'Semantic segmentation',
+    model: 'sandbox-semantic-segmenter-v1',
+    params: SemanticSegmentationParams,
+    result: SemanticSegmentationResult,
+  }),
+  'image-segmentation/instance': deployment({
+    task: 'image-segmentation',
+    sub: 'instance',
+    path: 'image-segmentation/instance',
+    name: 'Instance segmentation',
+    model: 'sandbox-instance-segmenter-v1',
+    params: InstanceSegmentationParams,
+    result: InstanceSegmentationResult,
+  }),
+  'image-segmentation/panoptic': deployment({
+    task: 'image-segmentation',
+    sub: 'panoptic',
+    path: 'image-segmentation/panoptic',
+    name: 'Panoptic segmentation',
+    model: 'sandbox-panoptic-segmenter-v1',
+    params: PanopticSegmentationParams,
+    result: PanopticSegmentationResult,
+  }),
+} as const;
+
+export type DeploymentPath = keyof typeof PUBLIC_DEPLOYMENTS;
+export const DEPLOYMENT_PATHS = Object.keys(PUBLIC_DEPLOYMENTS) as DeploymentPath[];
+
+/** Parameters of a deployment, e.g. `DeploymentParams<'object-detection'>`. */
+export type DeploymentParams<P extends DeploymentPath> = Static<
+  (typeof PUBLIC_DEPLOYMENTS)[P]['params']
+>;
+/** The 200 answer of a deployment, e.g. `DeploymentResult<'depth-estimation'>`. */
+export type DeploymentResult<P extends DeploymentPath> = Static<
+  (typeof PUBLIC_DEPLOYMENTS)[P]['result']
+>;
+
+/** Listed on the site as coming soon; the services host answers 404 for them. */
+export const COMING_SOON_DEPLOYMENTS = [
+  { task: 'image-inpainting', name: 'Image inpainting' },
+  { task: 'image-matching', name: 'Image matching' },
+  { task: 'image-restoration', name: 'Image restoration' },
+  { task: 'image-to-image', name: 'Image to image' },
+  { task: 'image-understanding', name: 'Image understanding' },
+  { task: 'invisible-watermark', name: 'Invisible watermark' },
+  { task: 'object-removal', name: 'Object removal' },
+  { task: 'super-resolution', name: 'Super resolution' },
+  { task: 'visual-question-answering', name: 'Visual question answering' },
+] as const;
+
+/**
+ * JSON body accepted by every deployment: the image plus that deployment's
+ * parameters. Multipart bodies carry the same fields, the image as a file
+ * part named `image`.
+ */
+export const ImageJsonBody = Type.Object({
+  image: Type.String({
+    description:
+      'The image as base64 or a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most 10 MB.',
+  }),
+});
+export type ImageJsonBody = Static<typeof ImageJsonBody>;
