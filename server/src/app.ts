@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import type { PaymentsMode } from './payments/provider';
 import { authHooks } from './plugins/auth';
 import { registerHttpBasics } from './plugins/http';
+import { registerValidators } from './plugins/validation';
 import { createRepositories } from './repositories';
 import type { TypedFastify, V1Context } from './routes/context';
 import { apiKeyRoutes } from './routes/v1/apiKeys';
@@ -41,6 +42,7 @@ export const ACCOUNT_BODY_LIMIT = 64 * 1024;
 export const accountApp: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() as TypedFastify;
   app.decorateRequest('user', null);
+  registerValidators(app);
 
   await registerHttpBasics(app, {
     corsOrigins: deps.config.corsOrigins,

@@ -26,7 +26,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         summary: 'Create an API key',
         security: SECURITY,
         body: CreateApiKeyBody,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         summary: 'Make a key the default key',
         security: SECURITY,
         headers: ApiKeyIdHeaders,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 404) },
+        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -80,7 +80,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         description: 'Refused (409) for the last key used for in-browser image calls.',
         security: SECURITY,
         headers: ApiKeyIdHeaders,
-        response: { 200: DeletedApiKey, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: DeletedApiKey, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request) => {

@@ -52,7 +52,7 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
           '`POST /credits/sandbox/confirm`.',
         security: SECURITY,
         body: CreateCreditOrderBody,
-        response: { 200: CreditOrder, ...errorResponses(400, 401, 404, 502) },
+        response: { 200: CreditOrder, ...errorResponses(400, 401, 404, 502, 413, 415) },
       },
     },
     async (request) => {
@@ -100,7 +100,7 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
           'Runs the same fulfilment as the Stripe webhook. Repeating it changes nothing.',
         security: SECURITY,
         body: SandboxConfirmBody,
-        response: { 200: Payment, ...errorResponses(400, 401, 404) },
+        response: { 200: Payment, ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -164,7 +164,7 @@ export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
       schema: {
         tags: ['Credits'],
         summary: 'Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed)',
-        response: { 200: WebhookReceipt, ...errorResponses(400) },
+        response: { 200: WebhookReceipt, ...errorResponses(400, 413, 415) },
       },
     },
     async (request) => {

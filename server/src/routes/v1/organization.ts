@@ -28,7 +28,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
           'Also creates its first API key, "Playground key", used for in-browser image calls.',
         security: SECURITY,
         body: OrganizationBody,
-        response: { 200: Organization, ...errorResponses(400, 401, 409) },
+        response: { 200: Organization, ...errorResponses(400, 401, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -47,7 +47,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         summary: 'Update your organization',
         security: SECURITY,
         body: OrganizationPatchBody,
-        response: { 200: Organization, ...errorResponses(400, 401, 404) },
+        response: { 200: Organization, ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         description:
           "Reads the identity provider's flag (token claim, then the user record) and stores it.",
         security: SECURITY,
-        response: { 200: EmailVerification, ...errorResponses(401, 404) },
+        response: { 200: EmailVerification, ...errorResponses(401, 404, 413, 415) },
       },
     },
     async (request) => {

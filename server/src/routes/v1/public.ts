@@ -20,7 +20,7 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
         description: 'Signed in: the token identifies the sender. Signed out: `email` is required.',
         security: [{ bearerAuth: [] }, {}],
         body: FeedbackBody,
-        response: { 200: FeedbackReceipt, ...errorResponses(400, 401) },
+        response: { 200: FeedbackReceipt, ...errorResponses(400, 401, 413, 415) },
       },
     },
     async (request) => {

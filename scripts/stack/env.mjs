@@ -1,0 +1,23 @@
+/** Ports and environment of the local stack (see README of scripts/stack/run.mjs). */
+export const STACK = {
+  projectId: 'demo-visionapi',
+  apiPort: 4010,
+  servicesPort: 4020,
+  authEmulatorPort: 9099,
+  sitePort: 3000,
+  servedSitePort: 3001,
+};
+
+/** The environment every stack process gets; explicit settings from the caller win. */
+export function stackEnv(base) {
+  return {
+    ...base,
+    FIREBASE_AUTH_EMULATOR_HOST:
+      base.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${STACK.authEmulatorPort}`,
+    FIREBASE_PROJECT_ID: base.FIREBASE_PROJECT_ID || STACK.projectId,
+    GCLOUD_PROJECT: base.GCLOUD_PROJECT || STACK.projectId,
+    // firebase-tools: no update check against the registry, no prompts.
+    NO_UPDATE_NOTIFIER: '1',
+    FORCE_COLOR: base.FORCE_COLOR ?? '1',
+  };
+}

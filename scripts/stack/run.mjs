@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * Starts the local stack with prefixed, coloured logs and a clean shutdown on
+ * Ctrl-C / SIGTERM:
+ *
+ *   node scripts/stack/run.mjs dev     Auth emulator + API/services (watch) + `docusaurus start` (port 3000)
+ *   node scripts/stack/run.mjs stack   Auth emulator + API/services only (Playwright's webServer)
+ *   node scripts/stack/run.mjs serve   Auth emulator + API/services + `docusaurus serve` of the build (port 3001)
+ *
+ * Ports: account API 4010 (/v1), services 4020, Auth emulator 9099 (hub 4400,
+ * logging 4500), site 3000 (dev) or 3001 (served build).
+ */
+import { concurrently } from 'concurrently';
+import waitOn from 'wait-on';
+import { STACK, stackEnv } from './env.mjs';
+
+const MODES = {
+  dev: { server: 'watch', site: `docusaurus start --port ${STACK.sitePort} --no-open` },
+  stack: { server: 'run', site: null },
+  serve: { server: 'run', site: `docusaurus serve --port ${STACK.servedSitePort} --no-open` },
+};
+
+const mode = process.argv[2] ?? 'stack';
+const selected = MODES[mode];
+if (!selected) {
+  console.error(`Unknown mode "${mode}". Use one of: ${Object.keys(MODES).join(', ')}.`);
+  process.exit(2);
+}
+
+const env = stackEnv(process.env);
+const bin = (name) => `node_modules/.bin/${name}`;
+const commands = [
+  {
+    name: 'auth',
+    prefixColor: 'yellow',
+    command: `${bin('firebase')} emulators:start --only auth --project ${STACK.projectId}`,
+    env,
+  },
+  {
+    name: 'api',
+    prefixColor: 'cyan',
+    command:
+      selected.server === 'watch'
+        ? `${bin('tsx')} watch --clear-screen=false server/src/server.ts`
+        : `${bin('tsx')} server/src/server.ts`,
+    env,
+  },
+];
+if (selected.site) {
+  commands.push({ name: 'site', prefixColor: 'magenta', command: bin(selected.site), env });
+}
+
+const { result } = concurrently(commands, {
+  prefix: 'name',
+  killOthersOn: ['failure'],
+  restartTries: 0,
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopping = true;
+  });
+}
+
+// `npm run` may die on SIGTERM without passing it on: stop with it rather than linger.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid && !stopping) process.kill(process.pid, 'SIGTERM');
+}, 1000).unref();
+
+const resources = [
+  `tcp:127.0.0.1:${STACK.authEmulatorPort}`,
+  `http-get://localhost:${STACK.apiPort}/health`,
+  `http-get://localhost:${STACK.servicesPort}/health`,
+];
+if (mode === 'dev') resources.push(`http-get://localhost:${STACK.sitePort}/`);
+if (mode === 'serve') resources.push(`http-get://localhost:${STACK.servedSitePort}/`);
+
+waitOn({ resources, timeout: 180_000, interval: 500, validateStatus: (s) => s >= 200 && s < 500 })
+  .then(() => {
+    const lines = [
+      `Stack ready (${mode}):`,
+      `  account API   http://localhost:${STACK.apiPort}/v1   (OpenAPI: /v1/openapi.json, health: /health)`,
+      `  services      http://localhost:${STACK.servicesPort}     (sandbox samples; OpenAPI: /openapi.json)`,
+      `  Auth emulator http://127.0.0.1:${STACK.authEmulatorPort}  (project ${STACK.projectId})`,
+    ];
+    if (mode === 'dev') lines.push(`  site          http://localhost:${STACK.sitePort}/`);
+    if (mode === 'serve') lines.push(`  site (build)  http://localhost:${STACK.servedSitePort}/`);
+    lines.push('  Demo data: npm run seed (demo@example.com / demo1234). Stop with Ctrl-C.');
+    console.log(`\n${lines.join('\n')}\n`);
+  })
+  .catch((error) => {
+    if (!stopping) console.error(`[stack] not ready: ${error.message}`);
+  });
+
+result.then(
+  () => process.exit(0),
+  (events) => {
+    if (stopping) process.exit(0);
+    const failed = events.find((e) => e.exitCode !== 0);
+    console.error(
+      `[stack] ${failed?.command.name ?? 'a process'} exited with ${failed?.exitCode}; stopped the rest.`,
+    );
+    process.exit(1);
+  },
+);

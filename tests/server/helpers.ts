@@ -1,0 +1,271 @@
+/**
+ * Builds both apps on a fresh database (PGlite in memory, or a new PostgreSQL
+ * database when DATABASE_URL is set), signs emulator-style ID tokens, and
+ * records every answer so the suite can check them against the OpenAPI
+ * documents.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildAccountApp } from '../../server/src/app';
+import { createDeps } from '../../server/src/bootstrap';
+import { readServerConfig, type ServerConfig } from '../../server/src/config';
+import type { TokenVerifier } from '../../server/src/auth/firebase';
+import type { DatabaseOptions } from '../../server/src/db/client';
+import type { CreatePaymentIntent } from '../../server/src/payments/provider';
+import { buildServicesApp } from '../../server/src/services/app';
+
+export const PROJECT_ID = 'demo-visionapi';
+
+export interface RecordedAnswer {
+  app: 'api' | 'services';
+  method: string;
+  url: string;
+  statusCode: number;
+  contentType: string | undefined;
+  body: string;
+}
+
+/** Every answer of every harness in this test file. */
+export const recordedAnswers: RecordedAnswer[] = [];
+
+/** A fresh database per harness, so runs are repeatable on PGlite and PostgreSQL alike. */
+async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { options: {}, drop: async () => undefined };
+  const name = `vapi_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    options: { url: target.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface HarnessOptions {
+  stripe?: boolean;
+  createPaymentIntent?: CreatePaymentIntent;
+  config?: Partial<ServerConfig>;
+}
+
+export const STRIPE_TEST_CONFIG = {
+  secretKey: 'sk_test_fake_0000000000000000000000000000',
+  webhookSecret: 'whsec_test_fake_secret',
+};
+
+export async function createHarness(options: HarnessOptions = {}) {
+  const base = readServerConfig({ FIREBASE_PROJECT_ID: PROJECT_ID } as NodeJS.ProcessEnv);
+  const config: ServerConfig = {
+    ...base,
+    rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    servicesRateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    stripe: options.stripe ? STRIPE_TEST_CONFIG : null,
+    ...options.config,
+  };
+  const database = await freshDatabase();
+  const { deps, database: handle } = await createDeps(config, {
+    database: database.options,
+    createPaymentIntent: options.createPaymentIntent,
+    verifier: emulatorTokenVerifier,
+  });
+  const api = await buildAccountApp(deps);
+  const services = await buildServicesApp(deps);
+  await Promise.all([api.ready(), services.ready()]);
+
+  const record =
+    (app: 'api' | 'services', instance: FastifyInstance) =>
+    async (request: InjectOptions): Promise<LightMyRequestResponse> => {
+      const response = await instance.inject(request);
+      recordedAnswers.push({
+        app,
+        method: (request.method ?? 'GET').toUpperCase(),
+        url: String(request.url),
+        statusCode: response.statusCode,
+        contentType: response.headers['content-type'] as string | undefined,
+        body: response.body,
+      });
+      return response;
+    };
+
+  return {
+    api,
+    services,
+    db: deps.db,
+    config,
+    callApi: record('api', api),
+    callServices: record('services', services),
+    async close() {
+      await Promise.all([api.close(), services.close()]);
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/**
+ * Stands in for firebase-admin in app.inject tests: firebase-admin checks
+ * emulator tokens against a running emulator, which tests/server/stack.test.ts
+ * covers. This double applies the same claim checks to unsigned tokens.
+ */
+export const emulatorTokenVerifier: TokenVerifier = {
+  async verifyIdToken(idToken) {
+    const [header, payload, signature] = idToken.split('.');
+    if (!header || !payload || signature === undefined) throw new Error('malformed token');
+    const h = JSON.parse(Buffer.from(header, 'base64url').toString());
+    const p = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const now = Date.now() / 1000;
+    if (h.alg !== 'none') throw new Error('not an emulator token');
+    if (p.aud !== PROJECT_ID || p.iss !== `https://securetoken.google.com/${PROJECT_ID}`)
+      throw new Error('wrong project');
+    if (typeof p.sub !== 'string' || !p.sub || p.exp <= now || p.iat > now + 60)
+      throw new Error('expired or invalid');
+    return { uid: p.sub, email: p.email ?? null, emailVerified: p.email_verified === true };
+  },
+  async lookupEmailVerified() {
+    return null;
+  },
+};
+
+/** An ID token as the Auth emulator issues it (alg "none", no signature). */
+export function emulatorToken(
+  uid: string,
+  claims: { email?: string; email_verified?: boolean; projectId?: string; expiresIn?: number } = {},
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const projectId = claims.projectId ?? PROJECT_ID;
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    email: claims.email ?? `${uid}@example.com`,
+    email_verified: claims.email_verified ?? false,
+    auth_time: now,
+    user_id: uid,
+    firebase: {
+      identities: { email: [claims.email ?? `${uid}@example.com`] },
+      sign_in_provider: 'password',
+    },
+    iat: now - 10,
+    exp: now + (claims.expiresIn ?? 3600),
+    aud: projectId,
+    iss: `https://securetoken.google.com/${projectId}`,
+    sub: uid,
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+export const ORGANIZATION = {
+  name: 'Acme Vision Labs',
+  website: 'https://acme.example.com',
+  country: 'India',
+  state: 'Karnataka',
+};
+
+export interface TestUser {
+  uid: string;
+  token: string;
+  auth: { authorization: string };
+  playgroundKey: { id: string; key: string };
+}
+
+/** A signed-in user with a registered organization. */
+export async function registerUser(
+  h: Harness,
+  overrides: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const uid = `user-${randomUUID()}`;
+  const token = emulatorToken(uid);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await h.callApi({
+    method: 'POST',
+    url: '/v1/organization',
+    headers: auth,
+    payload: { ...ORGANIZATION, ...overrides },
+  });
+  if (created.statusCode !== 200)
+    throw new Error(`organization: ${created.statusCode} ${created.body}`);
+  const keys = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: auth });
+  const [playground] = keys.json().api_keys;
+  return { uid, token, auth, playgroundKey: { id: playground.id, key: playground.key } };
+}
+
+/** Buys credits through the sandbox provider (create order, confirm). */
+export async function buyCredits(h: Harness, user: TestUser, usd: number) {
+  const order = await h.callApi({
+    method: 'POST',
+    url: '/v1/credits',
+    headers: user.auth,
+    payload: { price_in_usd: usd },
+  });
+  if (order.statusCode !== 200) throw new Error(`order: ${order.body}`);
+  const payment = await h.callApi({
+    method: 'POST',
+    url: '/v1/credits/sandbox/confirm',
+    headers: user.auth,
+    payload: { order_id: order.json().order_id },
+  });
+  if (payment.statusCode !== 200) throw new Error(`confirm: ${payment.body}`);
+  return { order: order.json(), payment: payment.json() };
+}
+
+/** A small deterministic test picture (a sky-over-grass gradient). */
+export async function testImage(
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  width = 96,
+  height = 64,
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const sky = y < height / 2;
+      raw[i] = sky ? 110 + (x % 30) : 60;
+      raw[i + 1] = sky ? 160 : 140 + (y % 20);
+      raw[i + 2] = sky ? 220 : 50;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart/form-data body by hand (no extra dependency). */
+export function multipartBody(
+  fields: Record<string, string | string[]>,
+  file?: { name: string; filename: string; contentType: string; data: Buffer },
+) {
+  const boundary = `----vapi${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`,
+        ),
+      );
+    }
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
