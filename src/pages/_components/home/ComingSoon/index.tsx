@@ -1,0 +1,30 @@
+import Link from '@docusaurus/Link';
+import { COMING_SOON } from '../data';
+import styles from './styles.module.css';
+
+export default function ComingSoon(): React.JSX.Element {
+  return (
+    <section className={styles.section} aria-labelledby="coming-soon-heading">
+      <div className="container">
+        <div className={styles.header}>
+          <h2 id="coming-soon-heading" className={styles.heading}>
+            Coming soon
+          </h2>
+          <p className={styles.intro}>
+            Nine more deployments are in preparation. <Link to="/contact-us/">Contact us</Link> to
+            get early access or to hear when they launch.
+          </p>
+        </div>
+        <ul className={styles.list}>
+          {COMING_SOON.map((item) => (
+            <li key={item.to}>
+              <Link className={styles.item} to={item.to}>
+                {item.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
