@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../server/src/config';
 import { expectAnswersMatchOpenApi } from './contract-check';
@@ -493,6 +494,37 @@ describe('HTTP hygiene', () => {
 });
 
 describe('contract', () => {
+  it.each([
+    ['api', '/v1/openapi.json'],
+    ['services', '/openapi.json'],
+  ] as const)(
+    'the %s OpenAPI document is valid OpenAPI 3.1 and covers every route',
+    async (app, url) => {
+      const doc = (
+        await (app === 'api' ? h.api : h.services).inject({ method: 'GET', url })
+      ).json();
+      const validator = new Validator();
+      const result = await validator.validate(doc);
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(doc.openapi).toBe('3.1.0');
+      const operations = Object.entries(doc.paths as Record<string, object>).flatMap(
+        ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      if (app === 'api') {
+        expect(operations.sort()).toEqual(
+          [
+            ...protectedRoutes.map((r) => `${r.method} ${r.url}`),
+            'POST /v1/email',
+            'GET /v1/pricing/pubic-deployment',
+          ].sort(),
+        );
+      } else {
+        expect(operations).toHaveLength(8);
+      }
+    },
+  );
+
   it('every answer in this file matches the OpenAPI document', async () => {
     expect(recordedAnswers.length).toBeGreaterThan(50);
     await expectAnswersMatchOpenApi(h, recordedAnswers);

@@ -195,5 +195,7 @@ export async function readImageCall(
     throw badRequest('The image is missing: send it in the "image" field.');
   }
   if (image.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
+  // Trust the bytes, not the declared type.
+  if (!sniffImageType(image)) throw new HttpError(415, UNSUPPORTED);
   return { image, params };
 }

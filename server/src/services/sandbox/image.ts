@@ -83,6 +83,7 @@ export async function grayPng(pixels: Uint8Array, width: number, height: number)
   const png = await sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), {
     raw: { width, height, channels: 1 },
   })
+    .toColourspace('b-w')
     .png({ compressionLevel: 6 })
     .toBuffer();
   return png.toString('base64');
