@@ -24,10 +24,23 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
+  clientModules: ['./src/clientModules/chunkLoadFailure.ts'],
 
   future: {
     v4: true,
-    faster: true,
+    faster: {
+      swcJsLoader: true,
+      swcJsMinimizer: true,
+      swcHtmlMinimizer: true,
+      lightningCssMinimizer: true,
+      mdxCrossCompilerCache: true,
+      rspackBundler: true,
+      // Off: the shared on-disk cache hangs builds that run side by side (seen here), and CI
+      // builds from a clean clone where it would not help.
+      rspackPersistentCache: false,
+      ssgWorkerThreads: true,
+      gitEagerVcs: true,
+    },
   },
 
   i18n: {

@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx docusaurus serve --port 3001 --host localhost --no-open',
+      command: `npx docusaurus serve --dir ${process.env.SITE_BUILD_DIR ?? 'build'} --port 3001 --host localhost --no-open`,
       url: `${SITE_URL}/`,
       reuseExistingServer: !CI,
       timeout: 60_000,

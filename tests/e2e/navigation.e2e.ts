@@ -1,0 +1,209 @@
+import { test, expect, waitForHydration } from './fixtures';
+
+test.describe('docs navigation', () => {
+  test('the dashboard sidebar lists every deployment and navigates', async ({ page }) => {
+    await page.goto('/dashboard/public-deployment/object-detection/');
+    await waitForHydration(page);
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    for (const name of [
+      'Public deployment',
+      'Object detection',
+      'Depth estimation',
+      'Image classification',
+      'Image segmentation',
+      'Zero-shot image classification',
+      'Zero-shot object detection',
+      'Private deployment',
+      'AI training studio',
+    ]) {
+      await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await sidebar.getByRole('link', { name: 'Depth estimation', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/depth-estimation\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/depth estimation/i);
+    // The current page is marked in the sidebar.
+    await expect(sidebar.getByRole('link', { name: 'Depth estimation', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('breadcrumbs show where a page sits', async ({ page }) => {
+    await page.goto('/dashboard/public-deployment/image-segmentation/panoptic/');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.getByRole('link', { name: 'Public deployment' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Image segmentation' })).toBeVisible();
+    await expect(crumbs).toContainText(/panoptic/i);
+    await crumbs.getByRole('link', { name: 'Public deployment' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/$/);
+  });
+});
+
+test.describe('navbar', () => {
+  test('menus reach every page of the spec menu', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    const menus: Record<string, [string, string][]> = {
+      Deployments: [
+        ['Public deployment', '/dashboard/public-deployment/'],
+        ['Object detection', '/dashboard/public-deployment/object-detection/'],
+        ['Depth estimation', '/dashboard/public-deployment/depth-estimation/'],
+        ['Image classification', '/dashboard/public-deployment/image-classification/'],
+        ['Image segmentation', '/dashboard/public-deployment/image-segmentation/semantic/'],
+        ['Zero-shot image classification', '/dashboard/public-deployment/zero-shot-image-classification/'],
+        ['Zero-shot object detection', '/dashboard/public-deployment/zero-shot-object-detection/'],
+        ['Private deployment', '/dashboard/private-deployment/'],
+        ['AI training studio', '/dashboard/ai-training-studio/'],
+      ],
+      Account: [
+        ['API keys', '/settings/api-keys/'],
+        ['Usage', '/settings/usage/'],
+        ['Buy credits', '/settings/buy-credits/'],
+        ['Cookie preferences', '/settings/cookie-preferences/'],
+      ],
+      Company: [
+        ['Contact us', '/contact-us/'],
+        ['Terms of service', '/terms/'],
+        ['Privacy policy', '/privacy/'],
+      ],
+    };
+    for (const [menu, items] of Object.entries(menus)) {
+      const trigger = navbar.getByRole('button', { name: menu, exact: true });
+      await trigger.hover();
+      for (const [name, href] of items) {
+        const link = navbar.getByRole('link', { name, exact: true });
+        await expect(link).toBeVisible();
+        await expect(link).toHaveAttribute('href', href);
+      }
+    }
+    await expect(navbar.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute(
+      'href',
+      '/pricing/',
+    );
+    // A keyboard user opens the same menu with Enter.
+    await page.mouse.move(0, 500);
+    await navbar.getByRole('button', { name: 'Company', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(navbar.getByRole('link', { name: 'Contact us', exact: true })).toBeVisible();
+  });
+
+  test('shows the version 2.0.1-beta and the English language switcher', async ({ page }) => {
+    await page.goto('/dashboard/public-deployment/');
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    await expect(navbar.getByText('2.0.1-beta', { exact: true })).toBeVisible();
+    const language = navbar.getByRole('button', { name: /English/ });
+    await expect(language).toBeVisible();
+    await language.hover();
+    await expect(navbar.getByRole('link', { name: 'English', exact: true })).toBeVisible();
+  });
+
+  test('has no colour-mode switch and stays light even when the system prefers dark', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: /dark|light|colou?r mode/i })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the footer has copyright 2025 and the legal and consent links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Copyright © 2025');
+    for (const [name, href] of [
+      ['Terms of service', '/terms/'],
+      ['Privacy policy', '/privacy/'],
+      ['Contact us', '/contact-us/'],
+      ['Cookie preferences', '/settings/cookie-preferences/'],
+    ]) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+});
+
+test.describe('local search', () => {
+  test('typing a deployment name finds its page', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const search = page.getByRole('combobox', { name: /search/i });
+    await search.click();
+    await search.fill('depth estimation');
+    const option = page.getByRole('option', { name: /depth estimation/i }).first();
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/depth-estimation\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/depth estimation/i);
+  });
+
+  test('the index is served locally, with no request to a hosted search service', async ({
+    page,
+  }) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://localhost:3001/')) foreign.push(request.url());
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const search = page.getByRole('combobox', { name: /search/i });
+    const index = page.waitForResponse((r) => /search-index.*\.json/.test(r.url()));
+    await search.fill('segmentation');
+    expect((await index).status()).toBe(200);
+    await expect(page.getByRole('option', { name: /segmentation/i }).first()).toBeVisible();
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('mobile (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu opens and lists the menu items', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: /toggle navigation bar/i });
+    await expect(toggle).toBeVisible();
+    // The desktop dropdowns are hidden below the 996 px breakpoint.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Deployments' })).toBeHidden();
+    await toggle.click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    for (const group of ['Deployments', 'Account', 'Company']) {
+      await menu.getByRole('button', { name: group, exact: true }).click();
+    }
+    for (const name of [
+      'Object detection',
+      'Depth estimation',
+      'Image classification',
+      'Image segmentation',
+      'Zero-shot image classification',
+      'Zero-shot object detection',
+      'Public deployment',
+      'Private deployment',
+      'AI training studio',
+      'API keys',
+      'Usage',
+      'Buy credits',
+      'Cookie preferences',
+      'Contact us',
+      'Terms of service',
+      'Privacy policy',
+    ]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('link', { name: 'Depth estimation', exact: true }).click();
+    await expect(page).toHaveURL(/depth-estimation\/$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('layout switches at the 996 px breakpoint', async ({ page }) => {
+    await page.setViewportSize({ width: 997, height: 800 });
+    await page.goto('/dashboard/public-deployment/');
+    await expect(page.getByRole('button', { name: /toggle navigation bar/i })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Docs sidebar' })).toBeVisible();
+    await page.setViewportSize({ width: 996, height: 800 });
+    await expect(page.getByRole('button', { name: /toggle navigation bar/i })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Docs sidebar' })).toBeHidden();
+  });
+});
