@@ -181,6 +181,25 @@ describe('organization', () => {
     expect(read.statusCode).toBe(404);
   });
 
+  it('treats an empty JSON body as none (verify with Content-Type: application/json)', async () => {
+    const user = await registerUser(h);
+    const res = await h.callApi({
+      method: 'POST',
+      url: '/v1/organization/verify',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    const missing = await h.callApi({
+      method: 'POST',
+      url: '/v1/api-key',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error_message).toMatch(/^Invalid request body/);
+  });
+
   it('refuses an empty PATCH and a non-JSON body with 400', async () => {
     const user = await registerUser(h);
     const empty = await h.callApi({

@@ -60,6 +60,16 @@ export async function registerHttpBasics(
     }),
   });
 
+  // Clients that always send `Content-Type: application/json` may post no body
+  // (verify, set-default, delete): treat an empty body as none.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
   app.setErrorHandler((error: FastifyError & { error_message?: string }, request, reply) => {
     if (error.validation) {
       return reply.status(400).send({ error_message: validationMessage(error) });
