@@ -9,8 +9,7 @@ export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [
   {
     id: 'essential',
     label: 'Essential',
-    description:
-      'Keeps the site working: security, sign-in and remembering this choice. Always on.',
+    description: 'Keeps the site working: security, sign-in and remembering this choice.',
   },
   {
     id: 'analytics',

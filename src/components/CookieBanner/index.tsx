@@ -78,6 +78,7 @@ export default function CookieBanner(): ReactNode {
                     key={category.id}
                     label={category.label}
                     description={category.description}
+                    note="Always on"
                     checked
                     disabled
                   />
