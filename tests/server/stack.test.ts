@@ -155,7 +155,10 @@ describe('npm run stack', () => {
     // As Playwright and a terminal do: the whole process group gets the signal.
     process.kill(-stack.pid!, 'SIGTERM');
     expect(['0/null', 'null/SIGTERM']).toContain(await exited);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (const port of [9099, 4010, 4020]) expect(await portInUse(port)).toBe(false);
+    // npm exits at once; its children (emulator, server) finish their own shutdown.
+    const deadline = Date.now() + 20_000;
+    const busy = async () => (await Promise.all([9099, 4010, 4020].map(portInUse))).some(Boolean);
+    while ((await busy()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(await busy()).toBe(false);
   }, 30_000);
 });
