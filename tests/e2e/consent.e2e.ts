@@ -502,6 +502,8 @@ test.describe('consent-gated analytics and scheduling', () => {
 });
 
 test('a choice made in one tab applies in the other open tabs', async ({ context }) => {
+  // Three pages in one test: allow for a loaded machine.
+  test.slow();
   await stubThirdParties(context);
   const first = await context.newPage();
   const second = await context.newPage();
