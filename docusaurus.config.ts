@@ -64,8 +64,9 @@ const config: Config = {
     [
       '@docusaurus/plugin-pwa',
       {
-        // 'always': offline mode for every visitor, not only installed apps.
-        offlineModeActivationStrategies: ['always', 'appInstalled', 'standalone', 'queryString'],
+        // 'always': offline mode for every visitor, not only installed apps. Alone, because the
+        // plugin awaits every strategy and 'appInstalled' (getInstalledRelatedApps) can hang.
+        offlineModeActivationStrategies: ['always'],
         pwaHead: [
           { tagName: 'link', rel: 'icon', href: '/img/icon-192.png' },
           { tagName: 'link', rel: 'manifest', href: '/manifest.json' },

@@ -1,4 +1,4 @@
-import { test, expect, waitForHydration } from './fixtures';
+import { test, expect, dismissCookieBanner, waitForHydration } from './fixtures';
 
 test.describe('docs navigation', () => {
   test('the dashboard sidebar lists every deployment and navigates', async ({ page }) => {
@@ -127,7 +127,7 @@ test.describe('local search', () => {
   test('typing a deployment name finds its page', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    const search = page.getByRole('combobox', { name: /search/i });
+    const search = page.getByRole('textbox', { name: 'Search' });
     await search.click();
     await search.fill('depth estimation');
     const option = page.getByRole('option', { name: /depth estimation/i }).first();
@@ -146,7 +146,7 @@ test.describe('local search', () => {
     });
     await page.goto('/');
     await waitForHydration(page);
-    const search = page.getByRole('combobox', { name: /search/i });
+    const search = page.getByRole('textbox', { name: 'Search' });
     const index = page.waitForResponse((r) => /search-index.*\.json/.test(r.url()));
     await search.fill('segmentation');
     expect((await index).status()).toBe(200);
@@ -159,6 +159,7 @@ test.describe('mobile (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the mobile menu opens and lists the menu items', async ({ page }) => {
+    await dismissCookieBanner(page);
     await page.goto('/');
     await waitForHydration(page);
     const toggle = page.getByRole('button', { name: /toggle navigation bar/i });
@@ -170,7 +171,8 @@ test.describe('mobile (390 px)', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
     for (const group of ['Deployments', 'Account', 'Company']) {
-      await menu.getByRole('button', { name: group, exact: true }).click();
+      const button = menu.getByRole('button', { name: group, exact: true });
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     }
     for (const name of [
       'Object detection',
@@ -190,7 +192,9 @@ test.describe('mobile (390 px)', () => {
       'Terms of service',
       'Privacy policy',
     ]) {
-      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      const link = menu.getByRole('link', { name, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeVisible();
     }
     await menu.getByRole('link', { name: 'Depth estimation', exact: true }).click();
     await expect(page).toHaveURL(/depth-estimation\/$/);

@@ -67,7 +67,9 @@ test('coming-soon pages say so and point to contact', async ({ page }) => {
 
 test('an unknown path shows the not-found page with links home and to the docs', async ({
   page,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors([/Failed to load resource: the server responded with a status of 404/]);
   const response = await page.goto('/no/such/page/');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
