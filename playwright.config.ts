@@ -41,7 +41,16 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx docusaurus serve --dir ${process.env.SITE_BUILD_DIR ?? 'build'} --port 3001 --host localhost --no-open`,
+      // Auth emulator + account backend + services host, on a fresh embedded database each run.
+      command: 'node scripts/stack/run.mjs stack',
+      url: 'http://localhost:4010/health',
+      env: { PGLITE_DIR: `.data/e2e-${Date.now()}` },
+      reuseExistingServer: !CI,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: `npx docusaurus serve --dir ${process.env.SITE_BUILD_DIR ?? 'build-test'} --port 3001 --host localhost --no-open`,
       url: `${SITE_URL}/`,
       reuseExistingServer: !CI,
       timeout: 60_000,

@@ -88,7 +88,7 @@ test.describe('update prompt', () => {
   test.beforeAll(async () => {
     // A private copy of the build, so the test can publish a "new version" of it.
     dir = await mkdtemp(path.join(tmpdir(), 'site-update-'));
-    await cp(process.env.SITE_BUILD_DIR ?? 'build', dir, { recursive: true });
+    await cp(process.env.SITE_BUILD_DIR ?? 'build-test', dir, { recursive: true });
     server = spawn(
       'npx',
       ['docusaurus', 'serve', '--dir', dir, '--port', String(PORT), '--host', 'localhost', '--no-open'],
