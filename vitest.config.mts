@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Unit tests for browser logic (clients, consent store, formatting). Docusaurus' virtual
 // modules are replaced by small fixtures so the code runs outside a build.
 export default defineConfig({
+  // React 19 automatic runtime for .tsx tests and components.
+  oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
     alias: {
       '@site': root,
