@@ -14,6 +14,7 @@ import type {
   Organization,
   OrganizationBody,
   OrganizationPatchBody,
+  Payment,
   PaymentList,
   PublicPricing,
   SandboxConfirmBody,
@@ -155,7 +156,7 @@ export function createAccountClient(request: Requester) {
       }),
 
     /** Sandbox provider only: runs the same fulfilment as a payment provider's webhook. */
-    confirmSandboxPayment: (body: SandboxConfirmBody): Promise<ApiResult<CreditOrder>> =>
+    confirmSandboxPayment: (body: SandboxConfirmBody): Promise<ApiResult<Payment>> =>
       request({
         method: 'POST',
         path: 'credits/sandbox/confirm',

@@ -132,6 +132,8 @@ export interface PasswordCheck {
  * Returns null when no policy is available (the caller then applies the 6-character minimum).
  */
 export async function checkPasswordPolicy(password: string): Promise<PasswordCheck | null> {
+  // The Auth emulator has no password policy endpoint (it answers 501).
+  if (getSiteConfig().firebase.authEmulatorHost) return null;
   try {
     const status = await validatePassword(auth, password);
     const policy = status.passwordPolicy.customStrengthOptions;

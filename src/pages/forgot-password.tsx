@@ -1,11 +1,16 @@
-import Layout from '@theme/Layout';
+import type { ReactNode } from 'react';
+import AuthPage from './_components/auth/AuthPage';
+import ForgotPasswordForm from './_components/auth/ForgotPasswordForm';
 
-export default function ForgotPasswordPage(): React.JSX.Element {
+export default function ForgotPasswordPage(): ReactNode {
   return (
-    <Layout title="Reset your password">
-      <main className="container margin-vert--lg">
-        <h1>Reset your password</h1>
-      </main>
-    </Layout>
+    <AuthPage
+      title="Reset your password"
+      description="Reset the password of your VisionAPI account."
+      heading="Reset your password"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
+      {() => <ForgotPasswordForm />}
+    </AuthPage>
   );
 }

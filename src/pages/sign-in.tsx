@@ -1,11 +1,16 @@
-import Layout from '@theme/Layout';
+import type { ReactNode } from 'react';
+import AuthPage from './_components/auth/AuthPage';
+import SignInForm from './_components/auth/SignInForm';
 
-export default function SignInPage(): React.JSX.Element {
+export default function SignInPage(): ReactNode {
   return (
-    <Layout title="Sign in">
-      <main className="container margin-vert--lg">
-        <h1>Sign in</h1>
-      </main>
-    </Layout>
+    <AuthPage
+      title="Sign in"
+      description="Sign in to VisionAPI to manage API keys, credits and usage."
+      heading="Sign in"
+      subtitle="Welcome back. Sign in to manage your API keys, credits and usage."
+    >
+      {() => <SignInForm />}
+    </AuthPage>
   );
 }

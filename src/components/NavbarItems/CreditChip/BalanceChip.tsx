@@ -3,13 +3,9 @@ import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 import Spinner from '../Spinner';
 import { BUY_CREDITS_PATH } from '../links';
+import { balanceTooltip } from './tooltip';
 import useBalance from './useBalance';
 import styles from './styles.module.css';
-
-/** Spec §8: the success tooltip, with the amount as returned (no formatting). */
-export function balanceTooltip(amount: number): string {
-  return `Balance: ${amount} - Click to buy more credits`;
-}
 
 function RefreshIcon(): ReactNode {
   return (
@@ -56,19 +52,16 @@ export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode 
           {tooltip}
         </span>
       </span>
+      {/* A button's content is not exposed to assistive tech: its name and aria-busy carry the state. */}
       <button
         type="button"
         className={styles.refresh}
         onClick={refresh}
         disabled={refreshing}
-        aria-label="Refresh balance"
+        aria-label={refreshing ? 'Refreshing balance' : 'Refresh balance'}
         aria-busy={refreshing}
       >
-        {refreshing ? (
-          <Spinner label="Refreshing balance" className={styles.refreshSpinner} />
-        ) : (
-          <RefreshIcon />
-        )}
+        {refreshing ? <Spinner label="" className={styles.refreshSpinner} /> : <RefreshIcon />}
       </button>
     </span>
   );

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import styles from './styles.module.css';
 
+/** With an empty label the spinner is decorative (its container names the state). */
 export default function Spinner({
   label,
   className,
@@ -10,5 +11,6 @@ export default function Spinner({
   label: string;
   className?: string;
 }): ReactNode {
+  if (!label) return <span aria-hidden="true" className={clsx(styles.spinner, className)} />;
   return <span role="progressbar" aria-label={label} className={clsx(styles.spinner, className)} />;
 }

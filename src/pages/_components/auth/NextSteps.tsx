@@ -1,0 +1,104 @@
+/**
+ * Shown right after sign-up: the verification e-mail (resend, re-check) and
+ * the next step, registering the organization.
+ */
+import Link from '@docusaurus/Link';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState, type ReactNode } from 'react';
+import { loadIdentity } from '@site/src/auth';
+import SubmitButton from './SubmitButton';
+import { REGISTER_ORGANIZATION_PATH } from './paths';
+import useAuthAction from './useAuthAction';
+import styles from './styles.module.css';
+
+export default function NextSteps({
+  email,
+  verified: initiallyVerified,
+}: {
+  email: string;
+  verified: boolean;
+}): ReactNode {
+  const [verified, setVerified] = useState(initiallyVerified);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { pending, error, run } = useAuthAction<'check' | 'resend'>();
+
+  const check = () =>
+    run('check', async () => {
+      const identity = await loadIdentity();
+      const isVerified = await identity.refreshEmailVerified();
+      setVerified(isVerified);
+      setNotice(
+        isVerified
+          ? null
+          : `Not verified yet. Open the link in the e-mail we sent to ${email}, then try again.`,
+      );
+    });
+
+  const resend = () =>
+    run('resend', async () => {
+      const identity = await loadIdentity();
+      await identity.resendVerificationEmail();
+      setNotice(`We sent a new verification e-mail to ${email}.`);
+    });
+
+  return (
+    <div className={styles.form}>
+      <Alert severity="success" role="status">
+        Your account is ready{email ? ` for ${email}` : ''}.
+      </Alert>
+      {verified ? (
+        <Alert severity="success" role="status">
+          Your e-mail address is verified.
+        </Alert>
+      ) : (
+        <>
+          <p className={styles.text}>
+            We sent a verification link to <strong>{email}</strong>. Open it to verify your e-mail
+            address; you can continue in the meantime.
+          </p>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          {notice && (
+            <Alert severity="info" role="status">
+              {notice}
+            </Alert>
+          )}
+          <div className={styles.actions}>
+            <SubmitButton
+              busy={pending === 'check'}
+              busyLabel="Checking…"
+              disabled={pending !== null}
+              onClick={() => void check()}
+              fullWidth={false}
+              size="medium"
+              variant="outlined"
+            >
+              I have verified my e-mail
+            </SubmitButton>
+            <Button
+              onClick={() => void resend()}
+              disabled={pending !== null}
+              aria-busy={pending === 'resend'}
+            >
+              {pending === 'resend' ? 'Sending…' : 'Resend e-mail'}
+            </Button>
+          </div>
+        </>
+      )}
+      <section className={styles.nextStep} aria-labelledby="next-step-heading">
+        <h2 id="next-step-heading">Next step: register your organization</h2>
+        <p>
+          Tell us about your organization to create API keys, buy credits and start calling the
+          APIs.
+        </p>
+        <Link className="button button--primary" to={REGISTER_ORGANIZATION_PATH}>
+          Register your organization
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { test, expect } from './support/fixtures';
+import { buyCredits, signInViaUi, type TestUser } from './support/identity';
+
+const DASHBOARD_PAGE = '/dashboard/public-deployment/object-detection/';
+const BALANCE_URL = '**/v1/credits/balance';
+
+/** A signed-in user with an organization and $25 of sandbox credits. */
+const withCredits = test.extend<{ funded: TestUser }>({
+  funded: async ({ page, user }, use) => {
+    await buyCredits(user, 25);
+    await signInViaUi(page, user);
+    await use(user);
+  },
+});
+
+withCredits(
+  'shows the loaded balance as $amount, linking to buy credits, with its tooltip',
+  async ({ page, funded: _ }) => {
+    await page.goto(DASHBOARD_PAGE);
+    const chip = page.getByTestId('balance-chip');
+    const value = chip.getByRole('link', { name: '$25' });
+    await expect(value).toHaveAttribute('href', '/settings/buy-credits/');
+    await value.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Balance: 25 - Click to buy more credits');
+    await expect(page.getByRole('tooltip')).toBeVisible();
+  },
+);
+
+withCredits('is shown only on paths containing "dashboard"', async ({ page, funded: _ }) => {
+  await page.goto('/pricing/');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByTestId('balance-chip')).toHaveCount(0);
+  await page.goto(DASHBOARD_PAGE);
+  await expect(page.getByTestId('balance-chip')).toBeVisible();
+});
+
+withCredits(
+  'refresh shows a spinner instead of the icon, then a 1.2 s pulse',
+  async ({ page, funded: _ }) => {
+    await page.goto(DASHBOARD_PAGE);
+    const chip = page.getByTestId('balance-chip');
+    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible();
+    await page.route(BALANCE_URL, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await chip.getByRole('button', { name: 'Refresh balance' }).click();
+    const refreshing = chip.getByRole('button', { name: 'Refreshing balance' });
+    await expect(refreshing).toBeDisabled();
+    await expect(refreshing).toHaveAttribute('aria-busy', 'true');
+    await expect(refreshing.locator('svg')).toHaveCount(0);
+    await expect(chip).toHaveAttribute('data-pulse', 'true');
+    await expect(chip.getByRole('button', { name: 'Refresh balance' })).toBeEnabled();
+    await expect(chip.getByRole('button', { name: 'Refresh balance' }).locator('svg')).toHaveCount(
+      1,
+    );
+    await expect(chip).not.toHaveAttribute('data-pulse', 'true', { timeout: 3000 });
+  },
+);
+
+withCredits(
+  'the value changes after a purchase made through the backend',
+  async ({ page, funded }) => {
+    await page.goto(DASHBOARD_PAGE);
+    const chip = page.getByTestId('balance-chip');
+    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible();
+    await buyCredits(funded, 10);
+    // What the buy-credits page does after a purchase.
+    await page.evaluate(() => window.dispatchEvent(new Event('visionapi:balance-refresh')));
+    await expect(chip.getByRole('link', { name: '$35' })).toBeVisible();
+    await buyCredits(funded, 5.5);
+    await chip.getByRole('button', { name: 'Refresh balance' }).click();
+    await expect(chip.getByRole('link', { name: '$40.5' })).toBeVisible();
+  },
+);
+
+test('shows N/A, its tooltip and a snackbar when the balance call answers 500', async ({
+  signedInPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors([/Failed to load resource/]);
+  await page.route(BALANCE_URL, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error_message: 'Ledger is unavailable' }),
+    }),
+  );
+  await page.goto(DASHBOARD_PAGE);
+  const chip = page.getByTestId('balance-chip');
+  await expect(chip).toHaveAttribute('data-state', 'failed');
+  await expect(chip.getByText('N/A')).toBeVisible();
+  await expect(chip.getByRole('link')).toHaveCount(0);
+  await chip.getByText('N/A').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Ledger is unavailable');
+  await expect(page.getByRole('alert').filter({ hasText: 'Ledger is unavailable' })).toBeVisible();
+});
+
+test('shows N/A with the default message when the backend is down', async ({
+  signedInPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors([/Failed to load resource/, /ERR_FAILED/]);
+  await page.route(BALANCE_URL, (route) => route.abort('connectionrefused'));
+  await page.goto(DASHBOARD_PAGE);
+  const chip = page.getByTestId('balance-chip');
+  await expect(chip.getByText('N/A')).toBeVisible();
+  await chip.getByText('N/A').focus();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'An error occurred while fetching the remaining credits',
+  );
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred while fetching the remaining credits' }),
+  ).toBeVisible();
+});
+
+test("logs 'Not Loggedin!' every 500 ms while the user is not known yet, then loads", async ({
+  signedInPage: page,
+  consoleMessages,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\/identity\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(DASHBOARD_PAGE);
+  await expect
+    .poll(() => consoleMessages.filter((m) => m.text === 'Not Loggedin!').length)
+    .toBeGreaterThanOrEqual(2);
+  release();
+  await expect(page.getByTestId('balance-chip')).toBeVisible();
+  const count = consoleMessages.filter((m) => m.text === 'Not Loggedin!').length;
+  await page.waitForTimeout(1200);
+  expect(consoleMessages.filter((m) => m.text === 'Not Loggedin!').length).toBe(count);
+});

@@ -1,0 +1,23 @@
+/**
+ * Fixtures for suites that need users (extends the shared console-error fixtures):
+ * `user` is a fresh, verified e-mail/password user in the Auth emulator, with a registered
+ * organization (as after onboarding; a user without one gets 404 from the credits routes);
+ * `signedInPage` is `page` after signing that user in through /sign-in/.
+ */
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../fixtures';
+import { createUser, registerOrganization, signInViaUi, type TestUser } from './identity';
+
+export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
+  user: async ({}, use) => {
+    const user = await createUser({ emailVerified: true });
+    await registerOrganization(user);
+    await use(user);
+  },
+  signedInPage: async ({ page, user }, use) => {
+    await signInViaUi(page, user);
+    await use(page);
+  },
+});
+
+export { expect };

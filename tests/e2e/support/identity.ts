@@ -1,0 +1,171 @@
+/**
+ * Helpers for browser tests that need users: create them in the Auth
+ * emulator, read the e-mails it "sends" (out-of-band codes), get ID tokens,
+ * sign in through the UI, and call the local account backend as that user.
+ * Reusable by every suite that needs a signed-in user.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const AUTH_EMULATOR = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
+export const PROJECT_ID = 'demo-visionapi';
+/** The site's default Firebase API key when no project is configured (src/config/env.ts). */
+export const EMULATOR_API_KEY = 'demo-api-key';
+export const API_BASE_URL = process.env.API_BASE_URL ?? 'http://localhost:4010/v1';
+export const DEFAULT_PASSWORD = 'correct-horse-42';
+
+const IDENTITY = `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1`;
+
+export interface TestUser {
+  email: string;
+  password: string;
+  uid: string;
+  idToken: string;
+}
+
+/** A unique address per test, so parallel tests and reruns never collide. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function postJson<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${url} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Creates an e-mail/password user in the emulator (optionally already verified). */
+export async function createUser(
+  options: { email?: string; password?: string; emailVerified?: boolean } = {},
+): Promise<TestUser> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const created = await postJson<{ localId: string; idToken: string }>(
+    `${IDENTITY}/accounts:signUp?key=${EMULATOR_API_KEY}`,
+    { email, password, returnSecureToken: true },
+  );
+  if (options.emailVerified) {
+    await postJson(
+      `${IDENTITY}/projects/${PROJECT_ID}/accounts:update`,
+      { localId: created.localId, emailVerified: true },
+      { Authorization: 'Bearer owner' },
+    );
+    return { email, password, uid: created.localId, idToken: await getIdToken(email, password) };
+  }
+  return { email, password, uid: created.localId, idToken: created.idToken };
+}
+
+/** A fresh ID token for the user (what the site sends as `Authorization: Bearer`). */
+export async function getIdToken(email: string, password: string): Promise<string> {
+  const signedIn = await postJson<{ idToken: string }>(
+    `${IDENTITY}/accounts:signInWithPassword?key=${EMULATOR_API_KEY}`,
+    { email, password, returnSecureToken: true },
+  );
+  return signedIn.idToken;
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The latest out-of-band code the emulator "e-mailed" to this address, waiting for it if needed. */
+export async function latestOobCode(
+  email: string,
+  requestType: OobCode['requestType'],
+): Promise<OobCode> {
+  let found: OobCode | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`,
+        );
+        const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+        found = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
+        return Boolean(found);
+      },
+      { message: `${requestType} code for ${email}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Applies an e-mail verification code, as clicking the link in the e-mail would. */
+export async function applyVerificationCode(oobCode: string): Promise<void> {
+  await postJson(`${IDENTITY}/accounts:update?key=${EMULATOR_API_KEY}`, { oobCode });
+}
+
+/** Signs in through /sign-in/ and waits until the navbar knows the user. */
+export async function signInViaUi(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path = '/sign-in/',
+): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Calls the local account backend as the user; throws on a non-2xx answer. */
+export async function callApi<T>(
+  user: Pick<TestUser, 'idToken'>,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${API_BASE_URL}/${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${user.idToken}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok)
+    throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * Registers an organization for the user (needed before any credits call), then refreshes
+ * `user.idToken`, as the site does, since the organization may be carried in the token's claims.
+ */
+export async function registerOrganization(user: TestUser, name = 'Acme Vision'): Promise<void> {
+  await callApi(user, 'POST', 'organization', {
+    name,
+    website: 'https://acme.example',
+    country: 'US',
+    state: 'CA',
+  });
+  user.idToken = await getIdToken(user.email, user.password);
+}
+
+/** Buys credits through the sandbox provider, as the buy-credits page does. */
+export async function buyCredits(user: TestUser, usd: number): Promise<void> {
+  const order = await callApi<{ order_id: string }>(user, 'POST', 'credits', { price_in_usd: usd });
+  await callApi(user, 'POST', 'credits/sandbox/confirm', { order_id: order.order_id });
+}
+
+/** True when the local account backend answers. */
+export async function backendIsUp(): Promise<boolean> {
+  try {
+    const response = await fetch(API_BASE_URL.replace(/\/v1\/?$/, '/health'));
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

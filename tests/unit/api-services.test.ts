@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createServicesClient } from '../../src/api/services';
+import type { ApiKey } from '../../src/api/contract/account';
+
+const key = (over: Partial<ApiKey>): ApiKey => ({
+  id: 'k',
+  name: 'n',
+  key: 'vapi_secret',
+  created_at: '2025-01-01T00:00:00.000Z',
+  used_for_ui: false,
+  is_default: false,
+  last_used_at: null,
+  ...over,
+});
+
+describe('services client', () => {
+  it('posts to {task}/{sub} with the first used_for_ui key in the api-key header', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ sandbox: true }), { status: 200 }),
+    );
+    const client = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({
+        data: {
+          api_keys: [
+            key({ id: 'a', key: 'vapi_a' }),
+            key({ id: 'b', key: 'vapi_ui', used_for_ui: true }),
+          ],
+        },
+      }),
+      fetch: fetchMock,
+    });
+    const result = await client.processImage({
+      task: 'image-segmentation',
+      sub: 'semantic',
+      body: { image: 'x' },
+    });
+    expect(result).toEqual({ data: { sandbox: true } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://services.test/image-segmentation/semantic');
+    expect((init.headers as Record<string, string>)['api-key']).toBe('vapi_ui');
+  });
+
+  it("says 'Sign In is required to proceed!' when there is no UI key or no user", async () => {
+    const fetchMock = vi.fn();
+    const none = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ data: { api_keys: [key({})] } }),
+      fetch: fetchMock,
+    });
+    expect(await none.processImage({ task: 'object-detection', body: {} })).toEqual({
+      error_message: 'Sign In is required to proceed!',
+    });
+    const signedOut = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ error_message: 'Authentication error' }),
+      fetch: fetchMock,
+    });
+    expect(
+      (await signedOut.processImage({ task: 'object-detection', body: {} })).error_message,
+    ).toBe('Sign In is required to proceed!');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('returns the server error_message, or the default image message', async () => {
+    const make = (impl: () => Promise<Response>) =>
+      createServicesClient({
+        baseUrl: () => 'http://s.test',
+        getApiKeys: async () => ({ data: { api_keys: [] } }),
+        fetch: vi.fn(impl),
+      });
+    const call = { task: 'object-detection', body: {}, apiKey: 'vapi_x' };
+    expect(
+      await make(
+        async () =>
+          new Response(JSON.stringify({ error_message: 'Insufficient credits' }), { status: 402 }),
+      ).processImage(call),
+    ).toEqual({ error_message: 'Insufficient credits', status: 402 });
+    expect(
+      (await make(async () => Promise.reject(new TypeError('down'))).processImage(call))
+        .error_message,
+    ).toBe('An error occurred while processing the image.');
+  });
+});
