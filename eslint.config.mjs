@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'build-test/**',
       '.docusaurus/**',
       '.data/**',
       'node_modules/**',
@@ -37,6 +38,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Playwright fixtures call `use()`, which is not React's hook.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
     files: ['**/*.cjs', 'babel.config.js'],
