@@ -1,11 +1,17 @@
-import Layout from '@theme/Layout';
+import type { ReactNode } from 'react';
+import AccountPage from '@site/src/components/AccountPage';
+import ApiKeysPanel from './_components/api-keys/ApiKeysPanel';
 
-export default function SettingsApiKeysPage(): React.JSX.Element {
+/** /settings/api-keys/ (spec §2): signed-in users only. */
+export default function SettingsApiKeysPage(): ReactNode {
   return (
-    <Layout title="API keys">
-      <main className="container margin-vert--lg">
-        <h1>API keys</h1>
-      </main>
-    </Layout>
+    <AccountPage
+      title="API keys"
+      description="Create and manage the API keys your code uses to call VisionAPI."
+      heading="API keys"
+      intro="Keys identify your organization when your code calls the VisionAPI services. Keep them secret."
+    >
+      {(context) => <ApiKeysPanel {...context} />}
+    </AccountPage>
   );
 }

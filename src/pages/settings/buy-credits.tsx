@@ -1,11 +1,17 @@
-import Layout from '@theme/Layout';
+import type { ReactNode } from 'react';
+import AccountPage from '@site/src/components/AccountPage';
+import BuyCreditsPanel from './_components/buy-credits/BuyCreditsPanel';
 
-export default function SettingsBuyCreditsPage(): React.JSX.Element {
+/** /settings/buy-credits/ (spec §2): signed-in users only. */
+export default function SettingsBuyCreditsPage(): ReactNode {
   return (
-    <Layout title="Buy credits">
-      <main className="container margin-vert--lg">
-        <h1>Buy credits</h1>
-      </main>
-    </Layout>
+    <AccountPage
+      title="Buy credits"
+      description="Top up your VisionAPI wallet: pay-as-you-go credits in USD."
+      heading="Buy credits"
+      intro="Pay as you go: buy credits in USD and every API call is charged from your wallet."
+    >
+      {() => <BuyCreditsPanel />}
+    </AccountPage>
   );
 }

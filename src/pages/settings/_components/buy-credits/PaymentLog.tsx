@@ -1,0 +1,120 @@
+/** The payment log (`GET credits/payments`), 10 per page, with the total count. */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import { useEffect, useState, type ReactNode } from 'react';
+import { account, PAYMENTS_PAGE_SIZE } from '@site/src/api';
+import type { PaymentList } from '@site/src/api/contract';
+import { notify } from '@site/src/components/Notifications';
+import { longLocalDate, usd } from '../shared/format';
+import shared from '../shared/styles.module.css';
+
+type LogState =
+  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; log: PaymentList };
+
+export default function PaymentLog({ version }: { version: number }): ReactNode {
+  const [skip, setSkip] = useState(0);
+  const [state, setState] = useState<LogState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    setState((prev) => (prev.kind === 'ready' ? prev : { kind: 'loading' }));
+    void account.getPaymentLogs({ skip, limit: PAYMENTS_PAGE_SIZE }).then((result) => {
+      if (!active) return;
+      if (result.error_message !== undefined) {
+        notify({ severity: 'error', message: result.error_message });
+        setState({ kind: 'failed', message: result.error_message });
+      } else {
+        setState({ kind: 'ready', log: result.data });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [skip, version, attempt]);
+
+  return (
+    <section className={shared.card} aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Payment log</h2>
+      {state.kind === 'loading' && <p className={shared.muted}>Loading payments…</p>}
+      {state.kind === 'failed' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </Button>
+          }
+        >
+          {state.message}
+        </Alert>
+      )}
+      {state.kind === 'ready' && state.log.total_count === 0 && (
+        <p className={shared.muted}>No payments yet. Your purchases will appear here.</p>
+      )}
+      {state.kind === 'ready' && state.log.payments.length > 0 && (
+        <>
+          <div className={shared.tableWrap}>
+            <table className={shared.table} aria-label="Payments">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col" className={shared.num}>
+                    Amount
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Reference</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.log.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>
+                      <time dateTime={payment.created_at}>{longLocalDate(payment.created_at)}</time>
+                    </td>
+                    <td className={shared.num}>{usd(payment.amount_usd)}</td>
+                    <td>
+                      <Chip
+                        size="small"
+                        label={payment.status === 'succeeded' ? 'Paid' : 'Failed'}
+                        color={payment.status === 'succeeded' ? 'success' : 'error'}
+                        variant="outlined"
+                      />
+                    </td>
+                    <td>{payment.provider === 'sandbox' ? 'Sandbox (test)' : 'Card'}</td>
+                    <td className={shared.mono}>{payment.receipt_reference ?? payment.order_id}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className={shared.pager}>
+            <span>
+              {skip + 1}–{skip + state.log.payments.length} of {state.log.total_count} payments
+            </span>
+            <div className={shared.row}>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={skip === 0}
+                onClick={() => setSkip(Math.max(0, skip - PAYMENTS_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={!state.log.has_more}
+                onClick={() => setSkip(skip + PAYMENTS_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

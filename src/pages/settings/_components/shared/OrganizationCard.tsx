@@ -1,0 +1,60 @@
+/** The organization's details, with an edit form (`PATCH organization`). */
+import Button from '@mui/material/Button';
+import { useState, type ReactNode } from 'react';
+import type { AccountContext } from '@site/src/components/AccountPage';
+import OrganizationForm from '@site/src/components/OrganizationForm';
+import { countryName, stateName } from '@site/src/components/OrganizationForm/regions';
+import styles from './styles.module.css';
+
+export default function OrganizationCard({
+  organization,
+  setOrganization,
+}: Pick<AccountContext, 'organization' | 'setOrganization'>): ReactNode {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section className={styles.card} aria-labelledby="organization-heading">
+      <div className={styles.cardHeader}>
+        <h2 id="organization-heading">Organization</h2>
+        {!editing && (
+          <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
+            Edit details
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <OrganizationForm
+          mode="edit"
+          initial={organization}
+          onSaved={(saved) => {
+            setOrganization(saved);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <dl className={styles.definitions}>
+          <dt>Name</dt>
+          <dd>{organization.name}</dd>
+          <dt>Website</dt>
+          <dd>{organization.website}</dd>
+          <dt>Country</dt>
+          <dd>{countryName(organization.country)}</dd>
+          <dt>State</dt>
+          <dd>{stateName(organization.country, organization.state)}</dd>
+          {organization.gstin && (
+            <>
+              <dt>GSTIN</dt>
+              <dd>{organization.gstin}</dd>
+            </>
+          )}
+          {organization.address && (
+            <>
+              <dt>Address</dt>
+              <dd>{organization.address}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </section>
+  );
+}
