@@ -1,0 +1,96 @@
+/**
+ * The public-deployment overview: every deployment with its endpoint, price
+ * and parameters (from the contract and the pricing data), the rate limits
+ * the services host applies, and a quick start that carries the reader's key.
+ */
+import type { ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import type { DeploymentPath } from '@site/src/api/contract/services';
+import { useSiteConfig } from '@site/src/config';
+import CodeSamples from '@site/src/components/CodeSamples';
+import PricePerCall from '@site/src/components/PricePerCall';
+import { DEPLOYMENT_DOCS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference-data';
+import styles from './styles.module.css';
+
+// Not the contract's DEPLOYMENT_PATHS: importing the contract at runtime would bundle TypeBox.
+const DEPLOYMENT_PATHS = Object.keys(DEPLOYMENT_DOCS) as DeploymentPath[];
+
+export function OverviewTable(): ReactNode {
+  const { servicesBaseUrl } = useSiteConfig();
+  return (
+    <>
+      <p>
+        Base URL of the services host: <code>{servicesBaseUrl}</code>
+      </p>
+      <table className={styles.table} aria-label="Public deployments">
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Price</th>
+            <th scope="col">Parameters</th>
+          </tr>
+        </thead>
+        <tbody>
+          {DEPLOYMENT_PATHS.map((path) => {
+            const doc = DEPLOYMENT_DOCS[path];
+            return (
+              <tr key={path} data-deployment={path}>
+                <td>
+                  <Link to={`/dashboard/public-deployment/${path}/`}>{doc.name}</Link>
+                </td>
+                <td>
+                  <code>POST /{path}</code>
+                </td>
+                <td>
+                  <PricePerCall path={path} />
+                </td>
+                <td>
+                  {doc.params.length
+                    ? doc.params.map((p, i) => (
+                        <span key={p.name}>
+                          {i > 0 ? ', ' : null}
+                          <code>{p.name}</code>
+                        </span>
+                      ))
+                    : 'none'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function RateLimits(): ReactNode {
+  const perMinute = SERVICES_RATE_LIMIT.windowMs === 60_000;
+  return (
+    <p>
+      Each API key may make <strong>{SERVICES_RATE_LIMIT.max} calls</strong> per{' '}
+      {perMinute ? 'minute' : `${SERVICES_RATE_LIMIT.windowMs / 1000} seconds`} to the services
+      host, across all deployments. Over the limit, calls are refused with <code>429</code> and are
+      not charged; the answer&apos;s <code>retry-after</code> header says how many seconds to wait.
+      Use separate keys for separate services, and <Link to="/contact-us/">contact us</Link> for
+      higher limits.
+    </p>
+  );
+}
+
+export function QuickStart(): ReactNode {
+  return (
+    <>
+      <p>
+        Detect objects in a photo with one request. Signed in, the samples carry your default API
+        key; the answer lists each object with its label, score and box, plus the call&apos;s cost
+        and your remaining balance.
+      </p>
+      <CodeSamples path="object-detection" />
+    </>
+  );
+}
+
+export default function DeploymentOverview(): ReactNode {
+  return <OverviewTable />;
+}

@@ -1,0 +1,260 @@
+/**
+ * The endpoint reference of one public deployment, rendered on the server
+ * from the contract (via src/playground/reference-data.ts): endpoint,
+ * authentication, request body, parameters, image limits, response schema
+ * with an example, errors, price and rate limits.
+ */
+import type { ReactNode } from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import Link from '@docusaurus/Link';
+import type { DeploymentPath } from '@site/src/api/contract/services';
+import { useSiteConfig } from '@site/src/config';
+import PricePerCall from '@site/src/components/PricePerCall';
+import { EXAMPLE_RESULTS } from '@site/src/playground/examples';
+import {
+  DEPLOYMENT_DOCS,
+  IMAGE_LIMITS,
+  SERVICES_RATE_LIMIT,
+} from '@site/src/playground/reference-data';
+import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
+import styles from './styles.module.css';
+
+/** Inline `code` in contract descriptions, as elements. */
+function Described({ text }: { text: string }): ReactNode {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
+    );
+}
+
+export const formatBytes = (bytes: number): string =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${Math.round(bytes / 1024)} KB`;
+
+export const imageTypesText = (): string =>
+  IMAGE_LIMITS.acceptedImageTypes.map((t) => t.replace('image/', '').toUpperCase()).join(', ');
+
+export function endpointUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path}`;
+}
+
+export const ERROR_ROWS: Array<[number, string, ReactNode]> = [
+  [
+    400,
+    'A parameter is missing, unknown or out of range, or the image cannot be decoded.',
+    'Fix the request using the message; the same request will fail again.',
+  ],
+  [
+    401,
+    'The api-key header is missing, or the key is unknown or deleted.',
+    <>
+      Check the header and the key on the <Link to="/settings/api-keys/">API keys</Link> page.
+    </>,
+  ],
+  [
+    402,
+    'The balance cannot pay for this call; nothing was charged.',
+    <>
+      <Link to="/settings/buy-credits/">Buy credits</Link>, then retry.
+    </>,
+  ],
+  [
+    404,
+    'The path is not a deployment, or the deployment is coming soon.',
+    'Use the endpoint shown above.',
+  ],
+  [
+    413,
+    `The image is larger than ${formatBytes(IMAGE_LIMITS.maxImageBytes)}.`,
+    'Resize or recompress the image before sending it.',
+  ],
+  [
+    415,
+    'The image is not JPEG, PNG or WebP (checked from its bytes).',
+    'Convert the image to a supported type.',
+  ],
+  [
+    429,
+    'Too many calls with this key in the current window.',
+    'Wait and retry with exponential backoff.',
+  ],
+  [500, 'An error on our side.', 'Retry with backoff; contact us if it persists.'],
+];
+
+function ParamsTable({ doc }: { doc: DeploymentDoc }): ReactNode {
+  if (doc.params.length === 0) {
+    return <p>This deployment takes no parameters: send only the image.</p>;
+  }
+  return (
+    <table className={styles.table} aria-label={`${doc.name} parameters`}>
+      <thead>
+        <tr>
+          <th scope="col">Parameter</th>
+          <th scope="col">Type</th>
+          <th scope="col">Default</th>
+          <th scope="col">Range</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {doc.params.map((p) => (
+          <tr key={p.name} data-param={p.name}>
+            <td>
+              <code>{p.name}</code>
+              {p.required ? <span className={styles.required}> required</span> : null}
+            </td>
+            <td>
+              <code>{p.type}</code>
+            </td>
+            <td>{p.default !== undefined ? <code>{p.default}</code> : '—'}</td>
+            <td>{formatRange(p) || '—'}</td>
+            <td>
+              <Described text={p.description} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function DeploymentReference({ path }: { path: DeploymentPath }): ReactNode {
+  const { servicesBaseUrl } = useSiteConfig();
+  const doc = DEPLOYMENT_DOCS[path];
+  const url = endpointUrl(servicesBaseUrl, doc.path);
+  const example = exampleParams(doc);
+  const jsonBody = JSON.stringify(
+    { image: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ…', ...example },
+    null,
+    2,
+  );
+  const windowSeconds = SERVICES_RATE_LIMIT.windowMs / 1000;
+  return (
+    <section
+      className={styles.reference}
+      aria-label={`${doc.name} API reference`}
+      data-deployment={doc.path}
+    >
+      <div className={styles.endpoint}>
+        <span className={styles.method}>POST</span>
+        <code className={styles.url} data-testid="endpoint-url">
+          {url}
+        </code>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Authentication</dt>
+          <dd>
+            Header <code>api-key: YOUR_API_KEY</code> (
+            <Link to="/settings/api-keys/">API keys</Link>)
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd data-testid="deployment-price">
+            <PricePerCall path={doc.path} />
+          </dd>
+        </div>
+        <div>
+          <dt>Rate limit</dt>
+          <dd>
+            {SERVICES_RATE_LIMIT.max} calls per{' '}
+            {windowSeconds === 60 ? 'minute' : `${windowSeconds} s`} per API key
+          </dd>
+        </div>
+        <div>
+          <dt>Model</dt>
+          <dd>
+            <code>{doc.model}</code>
+          </dd>
+        </div>
+      </dl>
+
+      <h3 id="request">Request</h3>
+      <p>
+        Send <code>multipart/form-data</code> with the image as a file part named <code>image</code>{' '}
+        and each parameter as a form field (lists as a JSON array, e.g.{' '}
+        <code>{'["cat","dog"]'}</code>, or repeated fields). Or send <code>application/json</code>{' '}
+        with the image as base64 or a data URL in <code>image</code> and the parameters as JSON
+        values:
+      </p>
+      <CodeBlock language="json" title="application/json">
+        {jsonBody}
+      </CodeBlock>
+
+      <h3 id="parameters">Parameters</h3>
+      <ParamsTable doc={doc} />
+
+      <h3 id="image-limits">Image limits</h3>
+      <ul>
+        <li>
+          Types: {imageTypesText()} (<code>{IMAGE_LIMITS.acceptedImageTypes.join(', ')}</code>),
+          recognised from the file&apos;s bytes.
+        </li>
+        <li>Size: at most {formatBytes(IMAGE_LIMITS.maxImageBytes)} per image.</li>
+        <li>
+          Processing: images are scaled so their long side is at most{' '}
+          {IMAGE_LIMITS.maxProcessingSide} px; boxes are returned in the coordinates of the image
+          you sent.
+        </li>
+      </ul>
+
+      <h3 id="response">Response</h3>
+      <p>
+        <code>200 OK</code> with <code>application/json</code>. The local sandbox host returns
+        sample results with <code>{'"sandbox": true'}</code>.
+      </p>
+      <table className={styles.table} aria-label={`${doc.name} response fields`}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.response.map((f) => (
+            <tr key={f.path}>
+              <td>
+                <code>{f.path}</code>
+              </td>
+              <td>
+                <code>{f.type}</code>
+              </td>
+              <td>{f.description ? <Described text={f.description} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <CodeBlock language="json" title="Example response">
+        {JSON.stringify(EXAMPLE_RESULTS[path], null, 2)}
+      </CodeBlock>
+
+      <h3 id="errors">Errors</h3>
+      <p>
+        Any other status has the body <code>{'{"error_message": "…"}'}</code>. Only successful calls
+        are charged.
+      </p>
+      <table className={styles.table} aria-label={`${doc.name} errors`}>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">When</th>
+            <th scope="col">What to do</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ERROR_ROWS.map(([status, when, todo]) => (
+            <tr key={status}>
+              <td>
+                <code>{status}</code>
+              </td>
+              <td>{when}</td>
+              <td>{todo}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

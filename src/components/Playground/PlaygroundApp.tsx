@@ -1,0 +1,224 @@
+/**
+ * Pick or drop an image (or a bundled sample), set the deployment's
+ * parameters, run the call with the account's first `used_for_ui` key, and
+ * show the result, the raw JSON, the cost and the remaining balance.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { API_MESSAGES, requestBalanceRefresh, services } from '@site/src/api';
+import type { DeploymentPath } from '@site/src/api/contract/services';
+import { useAuth } from '@site/src/auth';
+import { MAX_UPLOAD_SIDE, prepareImage, type PreparedImage } from '@site/src/playground/downscale';
+import { formatUsd } from '@site/src/playground/pricing';
+import { DEPLOYMENT_DOCS, IMAGE_LIMITS } from '@site/src/playground/reference-data';
+import { SAMPLE_IMAGES } from '@site/src/playground/samples';
+import { exampleParams } from '@site/src/playground/schema-doc';
+import ParamControls, { type ParamValues } from './ParamControls';
+import ResultView, { type AnyResult } from './ResultView';
+import styles from './styles.module.css';
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; result: AnyResult; imageUrl: string };
+
+interface Picked extends PreparedImage {
+  url: string;
+}
+
+const MAX_MB = IMAGE_LIMITS.maxImageBytes / 1024 / 1024;
+
+function SampleButton({
+  id,
+  label,
+  src,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  src: string;
+  onPick: (src: string, id: string) => void;
+}) {
+  const url = useBaseUrl(src);
+  return (
+    <button
+      type="button"
+      className={styles.sample}
+      onClick={() => onPick(url, id)}
+      aria-label={`Use sample: ${label}`}
+    >
+      <img src={url} alt="" width={96} height={64} loading="lazy" />
+    </button>
+  );
+}
+
+export default function PlaygroundApp({ path }: { path: DeploymentPath }): ReactNode {
+  const doc = DEPLOYMENT_DOCS[path];
+  const auth = useAuth();
+  const [values, setValues] = useState<ParamValues>(() => exampleParams(doc));
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => void (picked && URL.revokeObjectURL(picked.url)), [picked]);
+
+  const chooseFile = useCallback(async (file: File) => {
+    setPickError(null);
+    if (!(IMAGE_LIMITS.acceptedImageTypes as string[]).includes(file.type)) {
+      setPickError('Choose a JPEG, PNG or WebP image.');
+      return;
+    }
+    try {
+      const prepared = await prepareImage(file, IMAGE_LIMITS.maxImageBytes);
+      setPicked({ ...prepared, url: URL.createObjectURL(prepared.blob) });
+      setOutcome({ kind: 'idle' });
+    } catch {
+      setPickError('This image could not be read. Try another file.');
+    }
+  }, []);
+
+  const pickSample = useCallback(
+    async (url: string, id: string) => {
+      try {
+        const response = await fetch(url);
+        const blob = await response.blob();
+        await chooseFile(new File([blob], `${id}.jpg`, { type: blob.type || 'image/jpeg' }));
+      } catch {
+        setPickError('The sample could not be loaded.');
+      }
+    },
+    [chooseFile],
+  );
+
+  const run = async () => {
+    if (!picked) return;
+    if (auth.status !== 'signedIn') {
+      setOutcome({ kind: 'error', message: API_MESSAGES.signInToProcessImage });
+      return;
+    }
+    setOutcome({ kind: 'running' });
+    const form = new FormData();
+    form.append('image', picked.blob, picked.name);
+    for (const [name, value] of Object.entries(values)) {
+      form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value));
+    }
+    const answer = await services.processImage<AnyResult>({
+      task: doc.task,
+      sub: doc.sub ?? undefined,
+      body: form,
+    });
+    if (answer.error_message !== undefined) {
+      setOutcome({ kind: 'error', message: answer.error_message });
+      return;
+    }
+    setOutcome({ kind: 'done', result: answer.data, imageUrl: picked.url });
+    requestBalanceRefresh();
+  };
+
+  const accept = IMAGE_LIMITS.acceptedImageTypes.join(',');
+  return (
+    <div className={styles.app} data-deployment={doc.path}>
+      <div className={styles.inputs}>
+        <label
+          className={styles.drop}
+          data-dragging={dragging || undefined}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            const file = e.dataTransfer.files[0];
+            if (file) void chooseFile(file);
+          }}
+        >
+          {picked ? (
+            <img className={styles.preview} src={picked.url} alt="Chosen image" />
+          ) : (
+            <span className={styles.dropText}>
+              <strong>Drop an image here</strong> or click to choose one
+            </span>
+          )}
+          <input
+            ref={inputRef}
+            className={styles.fileInput}
+            type="file"
+            accept={accept}
+            aria-label="Image file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void chooseFile(file);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <p className={styles.hint}>
+          JPEG, PNG or WebP. Images larger than {MAX_UPLOAD_SIDE} px on the long side or {MAX_MB} MB
+          are downscaled in your browser before upload.
+          {picked?.downscaled
+            ? ` This one was downscaled from ${picked.originalWidth} × ${picked.originalHeight} to ${picked.width} × ${picked.height}.`
+            : null}
+        </p>
+        {pickError ? (
+          <p className={styles.error} role="alert">
+            {pickError}
+          </p>
+        ) : null}
+        <div className={styles.samples} role="group" aria-label="Sample images">
+          <span className={styles.samplesLabel}>Or try a sample:</span>
+          {SAMPLE_IMAGES.map((s) => (
+            <SampleButton key={s.id} {...s} onPick={pickSample} />
+          ))}
+        </div>
+        <ParamControls params={doc.params} values={values} onChange={setValues} />
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void run()}
+          disabled={!picked || outcome.kind === 'running'}
+        >
+          {outcome.kind === 'running' ? 'Running…' : 'Run'}
+        </button>
+      </div>
+      <div className={styles.output} aria-live="polite">
+        {outcome.kind === 'idle' ? (
+          <p className={styles.muted}>Choose an image and press Run to see the result here.</p>
+        ) : null}
+        {outcome.kind === 'running' ? (
+          <p className={styles.muted} role="status">
+            Processing the image…
+          </p>
+        ) : null}
+        {outcome.kind === 'error' ? (
+          <p className={styles.error} role="alert" data-testid="playground-error">
+            {outcome.message}
+          </p>
+        ) : null}
+        {outcome.kind === 'done' ? (
+          <>
+            <div className={styles.meta}>
+              {outcome.result.sandbox ? (
+                <span
+                  className={styles.badge}
+                  title="The sandbox services host returns sample results, not real inference."
+                >
+                  Sample result (sandbox)
+                </span>
+              ) : null}
+              <span data-testid="call-cost">Cost: {formatUsd(outcome.result.usage.cost_usd)}</span>
+              <span data-testid="remaining-balance">
+                Remaining balance: {formatUsd(outcome.result.usage.remaining_credits)}
+              </span>
+            </div>
+            <ResultView path={path} result={outcome.result} imageUrl={outcome.imageUrl} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

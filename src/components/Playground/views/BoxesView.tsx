@@ -1,0 +1,72 @@
+/** Boxes with label chips over the image; the list below repeats them as text. */
+import type { ReactNode } from 'react';
+import { rgbCss, textColorOn } from '@site/src/playground/colors';
+import { boxesToOverlay, type DetectionLike } from '@site/src/playground/overlay';
+import styles from '../styles.module.css';
+
+export function BoxLayer({
+  detections,
+  size,
+}: {
+  detections: readonly DetectionLike[];
+  size: { width: number; height: number };
+}): ReactNode {
+  const boxes = boxesToOverlay(detections, size.width, size.height);
+  return (
+    <div className={styles.overlay} role="list" aria-label="Detections" data-count={boxes.length}>
+      {boxes.map((b, i) => (
+        <div
+          key={i}
+          role="listitem"
+          aria-label={b.text}
+          className={styles.box}
+          style={{
+            left: `${b.left}%`,
+            top: `${b.top}%`,
+            width: `${b.width}%`,
+            height: `${b.height}%`,
+            borderColor: rgbCss(b.color),
+          }}
+        >
+          <span
+            className={styles.chip}
+            data-inside={b.chipInside || undefined}
+            style={{ background: rgbCss(b.color), color: textColorOn(b.color) }}
+            aria-hidden="true"
+          >
+            {b.text}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function BoxesView({
+  imageUrl,
+  size,
+  detections,
+}: {
+  imageUrl: string;
+  size: { width: number; height: number };
+  detections: readonly DetectionLike[];
+}): ReactNode {
+  return (
+    <figure className={styles.figure}>
+      <div className={styles.stage}>
+        <img
+          src={imageUrl}
+          alt="Input image with detections"
+          width={size.width}
+          height={size.height}
+        />
+        <BoxLayer detections={detections} size={size} />
+      </div>
+      <figcaption className={styles.muted}>
+        {detections.length === 0
+          ? 'No detections above the confidence threshold.'
+          : `${detections.length} detection${detections.length === 1 ? '' : 's'}.`}
+      </figcaption>
+    </figure>
+  );
+}
