@@ -6,10 +6,10 @@ const BALANCE_URL = '**/v1/credits/balance';
 
 /** A signed-in user with an organization and $25 of sandbox credits. */
 const withCredits = test.extend<{ funded: TestUser }>({
-  funded: async ({ page, user }, use) => {
+  funded: async ({ page, user }, provide) => {
     await buyCredits(user, 25);
     await signInViaUi(page, user);
-    await use(user);
+    await provide(user);
   },
 });
 
@@ -40,8 +40,11 @@ withCredits(
     await page.goto(DASHBOARD_PAGE);
     const chip = page.getByTestId('balance-chip');
     await expect(chip.getByRole('link', { name: '$25' })).toBeVisible();
+    // Hold the refresh answer until the in-progress state has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(BALANCE_URL, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.continue();
     });
     await chip.getByRole('button', { name: 'Refresh balance' }).click();
@@ -49,6 +52,8 @@ withCredits(
     await expect(refreshing).toBeDisabled();
     await expect(refreshing).toHaveAttribute('aria-busy', 'true');
     await expect(refreshing.locator('svg')).toHaveCount(0);
+    await expect(chip).not.toHaveAttribute('data-pulse', 'true');
+    release();
     await expect(chip).toHaveAttribute('data-pulse', 'true');
     await expect(chip.getByRole('button', { name: 'Refresh balance' })).toBeEnabled();
     await expect(chip.getByRole('button', { name: 'Refresh balance' }).locator('svg')).toHaveCount(

@@ -9,14 +9,16 @@ import { test as base, expect } from '../fixtures';
 import { createUser, registerOrganization, signInViaUi, type TestUser } from './identity';
 
 export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
-  user: async ({}, use) => {
+  // Playwright reads fixture dependencies from the destructuring pattern, even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  user: async ({}, provide) => {
     const user = await createUser({ emailVerified: true });
     await registerOrganization(user);
-    await use(user);
+    await provide(user);
   },
-  signedInPage: async ({ page, user }, use) => {
+  signedInPage: async ({ page, user }, provide) => {
     await signInViaUi(page, user);
-    await use(page);
+    await provide(page);
   },
 });
 
