@@ -1,10 +1,72 @@
+import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
+import { useEffect, type ReactNode } from 'react';
+import { notify } from '@site/src/components/Notifications';
+import { usePricing } from '@site/src/pricing/store';
+import { COMING_SOON } from './_components/home/data';
+import Estimator from './_components/pricing/Estimator';
+import PriceTable from './_components/pricing/PriceTable';
+import styles from './_components/pricing/styles.module.css';
 
-export default function PricingPage(): React.JSX.Element {
+/** /pricing/ (spec §2): public; the prices come from the app's one pricing load (src/pricing). */
+export default function PricingPage(): ReactNode {
+  const pricing = usePricing();
+
+  useEffect(() => {
+    if (pricing.kind === 'failed') notify({ severity: 'error', message: pricing.message });
+  }, [pricing]);
+
   return (
-    <Layout title="Pricing">
-      <main className="container margin-vert--lg">
+    <Layout
+      title="Pricing"
+      description="Pay per call in USD for object detection, depth estimation, classification, segmentation and zero-shot vision APIs."
+    >
+      <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>Pricing</h1>
+        <p className={styles.lead}>
+          Pay only for what you use. Buy credits in USD from $5, and each API call is charged at its
+          deployment&apos;s price. No subscription, no minimum commitment.
+        </p>
+
+        {pricing.kind === 'loading' && (
+          <div className={styles.skeleton} aria-busy="true" aria-label="Loading prices" />
+        )}
+        {pricing.kind === 'failed' && (
+          <div className={styles.error} role="alert">
+            <span>{pricing.message}</span>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => window.location.reload()}
+            >
+              Refresh
+            </button>
+          </div>
+        )}
+        {pricing.kind === 'ready' && (
+          <>
+            <PriceTable deployments={pricing.pricing.deployments} />
+            <Estimator deployments={pricing.pricing.deployments} />
+          </>
+        )}
+
+        <section className={styles.comingSoon} aria-labelledby="coming-soon-heading">
+          <h2 id="coming-soon-heading">Coming soon</h2>
+          <p>These deployments are on their way; prices are announced at launch.</p>
+          <ul>
+            {COMING_SOON.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <p className={styles.note}>
+          Need more volume, a private deployment or a custom model?{' '}
+          <Link to="/contact-us/">Contact us</Link> or read about{' '}
+          <Link to="/dashboard/private-deployment/">private deployments</Link>.
+        </p>
       </main>
     </Layout>
   );
