@@ -24,7 +24,7 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
-  clientModules: ['./src/clientModules/chunkLoadFailure.ts'],
+  clientModules: ['./src/clientModules/chunkLoadFailure.ts', './src/clientModules/pricing.ts'],
 
   future: {
     v4: true,
