@@ -10,7 +10,6 @@ import { createUser, registerOrganization, signInViaUi, type TestUser } from './
 
 export const test = base.extend<{ user: TestUser; signedInPage: Page }>({
   // Playwright reads fixture dependencies from the destructuring pattern, even when empty.
-  // eslint-disable-next-line no-empty-pattern
   user: async ({}, provide) => {
     const user = await createUser({ emailVerified: true });
     await registerOrganization(user);
