@@ -11,7 +11,9 @@
  * Variants: "(session)" rows load the page with the signed-in session marker set, which makes
  * the identity SDK load: the first-load cost for a returning signed-in reader.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
@@ -51,22 +53,42 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-async function startServer() {
+async function startServer(dir, port) {
   const server = spawn(
     'node_modules/.bin/docusaurus',
-    ['serve', '--dir', BUILD_DIR, '--port', String(PORT), '--host', 'localhost', '--no-open'],
+    ['serve', '--dir', dir, '--port', String(port), '--host', 'localhost', '--no-open'],
     { stdio: 'ignore', detached: true },
   );
   for (let i = 0; i < 100; i += 1) {
-    const ok = await fetch(`${ORIGIN}/`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://localhost:${port}/`).then((r) => r.ok).catch(() => false);
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 300));
   }
   process.kill(-server.pid);
-  throw new Error(`could not serve ${BUILD_DIR} on ${ORIGIN} (is it built? is the port free?)`);
+  throw new Error(`could not serve ${dir} on port ${port} (is it built? is the port free?)`);
 }
 
-async function measureTransfer(browser, route) {
+// The baseline: a bare Docusaurus classic site of the same version (bench/baseline-site).
+const BASELINE_DIR = path.resolve('bench-results/baseline-build');
+const BASELINE_PORT = PORT + 1;
+async function baselineDocsPage(browser) {
+  if (!existsSync(`${BASELINE_DIR}/index.html`)) {
+    const build = spawnSync(
+      'node_modules/.bin/docusaurus',
+      ['build', 'bench/baseline-site', '--out-dir', BASELINE_DIR],
+      { stdio: 'ignore' },
+    );
+    if (build.status !== 0) throw new Error('baseline site build failed');
+  }
+  const server = await startServer(BASELINE_DIR, BASELINE_PORT);
+  try {
+    return await measureTransfer(browser, '/docs/intro/', `http://localhost:${BASELINE_PORT}`);
+  } finally {
+    process.kill(-server.pid);
+  }
+}
+
+async function measureTransfer(browser, route, origin = ORIGIN) {
   const session = route.endsWith('#session');
   const path = route.replace(/#session$/, '');
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -79,7 +101,7 @@ async function measureTransfer(browser, route) {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
-    if (!kind || !response.url().startsWith(ORIGIN)) return;
+    if (!kind || !response.url().startsWith(origin)) return;
     pending.push(
       response
         .body()
@@ -91,7 +113,7 @@ async function measureTransfer(browser, route) {
         .catch(() => {}),
     );
   });
-  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await context.close();
   return totals;
@@ -129,15 +151,18 @@ async function lighthouseScores(route, formFactor) {
   }
 }
 
-const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const baseline = await baselineDocsPage(browser);
+const server = await startServer(BUILD_DIR, PORT);
 const rows = [];
+const budget = baseline.js.gzip * 1.15;
 try {
   for (const route of ROUTES) {
     const t = await measureTransfer(browser, route);
     const row = {
       route: route.replace(/#session$/, ' (session)'),
       js: `${kb(t.js.raw)} / ${kb(t.js.gzip)} gz (${t.js.files})`,
+      'vs bare': `${((t.js.gzip / baseline.js.gzip - 1) * 100).toFixed(1)}%`,
       css: `${kb(t.css.raw)} / ${kb(t.css.gzip)} gz`,
     };
     if (withLighthouse && !route.endsWith('#session')) {
@@ -153,5 +178,9 @@ try {
   await browser.close();
   process.kill(-server.pid);
 }
-console.log('\nJS and CSS fetched before network idle (raw / gzip, files); Lighthouse perf/a11y/best-practices/SEO');
+console.log(
+  `\nBare Docusaurus classic docs page: JS ${kb(baseline.js.raw)} / ${kb(baseline.js.gzip)} gz, ` +
+    `CSS ${kb(baseline.css.gzip)} gz; budget (+15%): ${kb(budget)} gz`,
+);
+console.log('JS and CSS fetched before network idle (raw / gzip, files); Lighthouse perf/a11y/best-practices/SEO');
 console.table(rows);
