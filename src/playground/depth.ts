@@ -38,8 +38,22 @@ export function colorizeDepth(
   out: Uint8ClampedArray = new Uint8ClampedArray(depth.length * 4),
 ): Uint8ClampedArray {
   if (out.length !== depth.length * 4) throw new RangeError('output size does not match');
-  const out32 = new Uint32Array(out.buffer, out.byteOffset, depth.length);
-  for (let i = 0; i < depth.length; i++) out32[i] = DEPTH_LUT[depth[i]!]!;
+  const n = depth.length;
+  const out32 = new Uint32Array(out.buffer, out.byteOffset, n);
+  const lut = DEPTH_LUT;
+  let i = 0;
+  // Four depth bytes per load where the buffer is aligned (little-endian).
+  if (depth.byteOffset % 4 === 0) {
+    const words = new Uint32Array(depth.buffer, depth.byteOffset, n >>> 2);
+    for (let w = 0; w < words.length; w++, i += 4) {
+      const word = words[w]!;
+      out32[i] = lut[word & 255]!;
+      out32[i + 1] = lut[(word >>> 8) & 255]!;
+      out32[i + 2] = lut[(word >>> 16) & 255]!;
+      out32[i + 3] = lut[word >>> 24]!;
+    }
+  }
+  for (; i < n; i++) out32[i] = lut[depth[i]!]!;
   return out;
 }
 

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { rgbCss, segmentColor } from '@site/src/playground/colors';
 import { decodeGrayPng, paintRgba, type GrayImage } from '@site/src/playground/decode';
-import { compositeMasks, maskCoverage } from '@site/src/playground/masks';
+import { binarize, compositeMasks, maskCoverage } from '@site/src/playground/masks';
 import { formatScore, type DetectionLike } from '@site/src/playground/overlay';
 import { BoxLayer } from './BoxesView';
 import styles from '../styles.module.css';
@@ -41,7 +41,10 @@ export default function MasksView({
   useEffect(() => {
     let live = true;
     Promise.all(segments.map((s) => decodeGrayPng(s.mask_png_base64))).then(
-      (decoded) => live && setMasks(decoded),
+      (decoded) => {
+        decoded.forEach((m) => binarize(m.data));
+        if (live) setMasks(decoded);
+      },
       () => live && setFailed(true),
     );
     return () => {

@@ -1,0 +1,125 @@
+/**
+ * The reference (server-rendered, readable without JavaScript), the code
+ * samples with the reader's key, the overview page and "notify me".
+ */
+import { dismissCookieBanner, waitForHydration } from './fixtures';
+import { test, expect } from './support/fixtures';
+import { callApi, signInViaUi } from './support/identity';
+
+const PAGE = '/dashboard/public-deployment/zero-shot-object-detection/';
+
+test('the reference is in the static HTML and readable without JavaScript', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(PAGE);
+  await expect(page.getByTestId('endpoint-url')).toHaveText(
+    'http://localhost:4020/zero-shot-object-detection',
+  );
+  const params = page.getByRole('table', { name: 'Zero-shot object detection parameters' });
+  await expect(params.getByRole('row')).toHaveCount(4);
+  await expect(params.getByRole('row', { name: /queries/ })).toContainText('1 to 20 items');
+  await expect(params.getByRole('row', { name: /confidence_threshold/ })).toContainText('0.3');
+  await expect(
+    page.getByRole('table', { name: 'Zero-shot object detection errors' }),
+  ).toContainText('402');
+  await expect(page.getByText('300 calls per minute per API key')).toBeVisible();
+  await expect(page.getByText('at most 10 MB per image')).toBeVisible();
+  await expect(page.locator('pre', { hasText: 'YOUR_API_KEY' }).first()).toBeAttached();
+  await context.close();
+});
+
+test('signed out: samples carry the placeholder and a sign-in link; the price comes from pricing', async ({
+  page,
+}) => {
+  await dismissCookieBanner(page);
+  await page.goto(PAGE);
+  await waitForHydration(page);
+  await expect(page.getByTestId('deployment-price')).toHaveText('$0.006 per call');
+  await expect(page.getByLabel('curl sample')).toContainText("-H 'api-key: YOUR_API_KEY'");
+  const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
+  await expect(signIn).toHaveAttribute('href', /\/sign-in\/\?redirect=/);
+});
+
+test('signed in: the default key is masked, revealed on demand, and copied in full', async ({
+  page,
+  context,
+  user,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const created = await callApi<{ key: string }>(user, 'POST', 'api-key', { name: 'backend' });
+  await dismissCookieBanner(page);
+  await signInViaUi(page, user);
+  await page.goto(PAGE);
+  const sample = page.getByLabel('curl sample');
+  await expect(page.getByTestId('sample-key')).toHaveText(/^vapi_.{4}•+.{4}$/);
+  await expect(sample).not.toContainText(created.key);
+  await page.getByRole('button', { name: 'Reveal key' }).click();
+  await expect(sample).toContainText(`-H 'api-key: ${created.key}'`);
+
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await expect(page.getByLabel('Python sample')).toContainText(
+    `headers={'api-key': '${created.key}'}`,
+  );
+  await page.getByRole('button', { name: 'Copy Python sample' }).click();
+  await expect(page.getByRole('button', { name: 'Copy Python sample' })).toHaveText('Copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`'api-key': '${created.key}'`);
+  expect(copied).toContain('http://localhost:4020/zero-shot-object-detection');
+
+  await page.getByRole('button', { name: 'Hide key' }).click();
+  await page.getByRole('button', { name: 'Copy key' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(created.key);
+});
+
+test('the chosen language is remembered on the next deployment page', async ({ page }) => {
+  await dismissCookieBanner(page);
+  await page.goto(PAGE);
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'JavaScript' }).click();
+  await page.goto('/dashboard/public-deployment/depth-estimation/');
+  await waitForHydration(page);
+  await expect(page.getByRole('tab', { name: 'JavaScript' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByLabel('JavaScript sample')).toContainText(
+    "fetch('http://localhost:4020/depth-estimation'",
+  );
+});
+
+test('the overview lists every deployment with its endpoint and price', async ({ page }) => {
+  await dismissCookieBanner(page);
+  await page.goto('/dashboard/public-deployment/');
+  const table = page.getByRole('table', { name: 'Public deployments' });
+  await expect(table.getByRole('row')).toHaveCount(9);
+  const semantic = table.getByRole('row', { name: /Semantic segmentation/ });
+  await expect(semantic).toContainText('POST /image-segmentation/semantic');
+  await expect(semantic).toContainText('$0.006 per call');
+  await semantic.getByRole('link', { name: 'Semantic segmentation' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/public-deployment\/image-segmentation\/semantic\/$/);
+  await page.goBack();
+  await expect(page.getByText('300 calls')).toBeVisible();
+});
+
+test('a coming-soon page sends "notify me" with its page id', async ({ page }) => {
+  await dismissCookieBanner(page);
+  await page.goto('/dashboard/public-deployment/image-inpainting/');
+  const form = page.getByRole('form', { name: 'Notify me about Image inpainting' });
+  await form.getByLabel('E-mail address').fill('early@example.com');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/v1/email') && r.method() === 'POST'),
+    form.getByRole('button', { name: 'Notify me' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({
+    pageId: 'public-deployment/image-inpainting',
+    email: 'early@example.com',
+    subject: 'Notify me: Image inpainting',
+  });
+  await expect(page.getByRole('status')).toHaveText(
+    'Thanks! We will e-mail you when Image inpainting launches.',
+  );
+});
