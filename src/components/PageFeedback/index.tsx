@@ -81,7 +81,7 @@ export default function PageFeedback({ pageId, title, permalink }: Props): React
             <button
               key={choice}
               type="button"
-              className={`button button--sm ${answer === choice ? 'button--primary' : 'button--outline button--secondary'}`}
+              className={`button button--sm ${answer === choice ? 'button--primary' : 'button--outline button--primary'}`}
               aria-pressed={answer === choice}
               onClick={() => setAnswer(choice)}
             >

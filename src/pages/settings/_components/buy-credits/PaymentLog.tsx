@@ -56,7 +56,7 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
       {state.kind === 'ready' && state.log.payments.length > 0 && (
         <>
           <div className={shared.tableWrap}>
-            <table className={shared.table} aria-label="Payments">
+            <table className={`${shared.table} ${shared.stacked}`} aria-label="Payments">
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -71,11 +71,13 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
               <tbody>
                 {state.log.payments.map((payment) => (
                   <tr key={payment.id}>
-                    <td>
+                    <td data-label="Date">
                       <time dateTime={payment.created_at}>{longLocalDate(payment.created_at)}</time>
                     </td>
-                    <td className={shared.num}>{usd(payment.amount_usd)}</td>
-                    <td>
+                    <td data-label="Amount" className={shared.num}>
+                      {usd(payment.amount_usd)}
+                    </td>
+                    <td data-label="Status">
                       <Chip
                         size="small"
                         label={payment.status === 'succeeded' ? 'Paid' : 'Failed'}
@@ -83,8 +85,12 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
                         variant="outlined"
                       />
                     </td>
-                    <td>{payment.provider === 'sandbox' ? 'Sandbox (test)' : 'Card'}</td>
-                    <td className={shared.mono}>{payment.receipt_reference ?? payment.order_id}</td>
+                    <td data-label="Provider">
+                      {payment.provider === 'sandbox' ? 'Sandbox (test)' : 'Card'}
+                    </td>
+                    <td data-label="Reference" className={shared.mono}>
+                      {payment.receipt_reference ?? payment.order_id}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -12,7 +12,7 @@ interface Props {
 export default function SpendChart({ perDay, perDeployment }: Props): ReactNode {
   const maxDay = Math.max(0, ...perDay.map((d) => d.usd));
   const maxDeployment = Math.max(0, ...perDeployment.map((d) => d.usd));
-  const labelEvery = Math.max(1, Math.ceil(perDay.length / 8));
+  const labelEvery = Math.max(1, Math.ceil(perDay.length / 5));
   return (
     <div className={styles.charts}>
       <figure className={styles.figure}>

@@ -166,7 +166,7 @@ export default function UsagePanel(): ReactNode {
         {page.kind === 'ready' && page.rows.length > 0 && (
           <>
             <div className={shared.tableWrap}>
-              <table className={shared.table} aria-label="Transactions">
+              <table className={`${shared.table} ${shared.stacked}`} aria-label="Transactions">
                 <thead>
                   <tr>
                     <th scope="col">Date</th>
@@ -184,14 +184,18 @@ export default function UsagePanel(): ReactNode {
                 <tbody>
                   {page.rows.map((row) => (
                     <tr key={row.id}>
-                      <td>
+                      <td data-label="Date">
                         <time dateTime={row.complete_created_at}>{row.created_at}</time>
                       </td>
-                      <td>{row.kind === 'usage' ? 'Usage' : 'Purchase'}</td>
-                      <td>{row.deployment ?? '—'}</td>
-                      <td>{row.api_key_name ?? '—'}</td>
-                      <td className={shared.num}>{usd(row.amount_usd)}</td>
-                      <td className={shared.num}>{usd(row.balance_after_usd)}</td>
+                      <td data-label="Type">{row.kind === 'usage' ? 'Usage' : 'Purchase'}</td>
+                      <td data-label="Deployment">{row.deployment ?? '—'}</td>
+                      <td data-label="Key">{row.api_key_name ?? '—'}</td>
+                      <td data-label="Amount" className={shared.num}>
+                        {usd(row.amount_usd)}
+                      </td>
+                      <td data-label="Balance after" className={shared.num}>
+                        {usd(row.balance_after_usd)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
