@@ -1,45 +1,22 @@
 /**
- * Public pricing for the deployment pages: fetched once per page load and
- * shared (GET pricing/pubic-deployment, no sign-in). Kept in this one file
- * so it can point at the app-wide pricing store (issue 6) once that exists.
+ * Public pricing for the deployment pages, read from the app-wide pricing
+ * store (src/pricing/store.ts: loaded once at app start, no sign-in), in the
+ * shape these pages use.
  */
-import { useEffect, useState } from 'react';
-import { account } from '@site/src/api';
 import type { PublicPricing } from '@site/src/api/contract/account';
+import { usePricing } from '@site/src/pricing/store';
 
 export type PricingState =
   | { status: 'loading' }
   | { status: 'loaded'; pricing: PublicPricing }
   | { status: 'failed'; error_message: string };
 
-let pending: Promise<PricingState> | null = null;
-let settled: PricingState | null = null;
-
-function loadPricing(): Promise<PricingState> {
-  pending ??= account.getPublicPricing().then((result) => {
-    settled =
-      result.error_message !== undefined
-        ? { status: 'failed', error_message: result.error_message }
-        : { status: 'loaded', pricing: result.data };
-    // A failure may be transient: let the next page try again.
-    if (settled.status === 'failed') pending = null;
-    return settled;
-  });
-  return pending;
-}
-
+/** 'loading' on the server and until the store's one load answers. */
 export function usePublicPricing(): PricingState {
-  // Server render and hydration always see 'loading' (fixed-size placeholder).
-  const [state, setState] = useState<PricingState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    if (settled?.status === 'loaded') setState(settled);
-    else void loadPricing().then((next) => live && setState(next));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const state = usePricing();
+  if (state.kind === 'ready') return { status: 'loaded', pricing: state.pricing };
+  if (state.kind === 'failed') return { status: 'failed', error_message: state.message };
+  return { status: 'loading' };
 }
 
 /** Price per call of one deployment, in USD, or null while unknown. */

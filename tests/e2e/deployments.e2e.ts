@@ -32,7 +32,7 @@ interface Answer {
   depth?: { width: number; height: number };
 }
 
-/** A user with an organization, a first key (so `used_for_ui`), $5 of credits, signed in. */
+/** A user with an organization, an API key marked `used_for_ui` (the first one), $5 of credits, signed in. */
 const keyed = test.extend<{ funded: TestUser }>({
   funded: async ({ page, user }, use) => {
     await callApi(user, 'POST', 'api-key', { name: 'browser' });
@@ -55,7 +55,9 @@ for (const { path, kind, sample, boxes } of PAGES) {
       test.setTimeout(90_000);
       await page.goto(`/dashboard/public-deployment/${path}/`);
       const chip = page.getByTestId('balance-chip');
-      await expect(chip.getByRole('link', { name: `$${STARTING_CREDITS}` })).toBeVisible();
+      await expect(chip.getByRole('link', { name: `$${STARTING_CREDITS}` })).toBeVisible({
+        timeout: 20_000,
+      });
       const price = page.getByTestId('deployment-price').locator('[data-price-usd]');
       await expect(price).toBeVisible();
       const advertised = Number(await price.getAttribute('data-price-usd'));

@@ -1,4 +1,5 @@
 /** The playground's messages: signed out, no browser key, services host down or failing. */
+import type { Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 import { test, expect } from './support/fixtures';
 import { buyCredits, callApi, signInViaUi } from './support/identity';
@@ -7,7 +8,7 @@ const PAGE = '/dashboard/public-deployment/object-detection/';
 const SAMPLE = 'static/img/samples/street.jpg';
 const SERVICES_CALL = 'http://localhost:4020/object-detection';
 
-async function chooseSampleAndRun(page: import('@playwright/test').Page) {
+async function chooseSampleAndRun(page: Page) {
   const playground = page.getByRole('region', { name: 'Playground' });
   await playground.getByLabel('Image file').setInputFiles(SAMPLE);
   await expect(playground.getByRole('img', { name: 'Chosen image' })).toBeVisible();
@@ -46,15 +47,29 @@ test('signed in without a used_for_ui key: "Sign In is required to proceed!"', a
 }) => {
   await dismissCookieBanner(page);
   await signInViaUi(page, user);
+  // The account's keys as the API would list them if none were marked for browser calls.
+  await page.route('**/v1/api-key', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { api_keys: Array<{ used_for_ui: boolean }> };
+    expect(body.api_keys.length).toBeGreaterThan(0);
+    body.api_keys.forEach((key) => (key.used_for_ui = false));
+    return route.fulfill({ response, json: body });
+  });
+  let called = false;
+  page.on('request', (r) => {
+    if (r.url().startsWith(SERVICES_CALL)) called = true;
+  });
   await page.goto(PAGE);
   const playground = await chooseSampleAndRun(page);
   await expect(playground.getByRole('alert')).toHaveText('Sign In is required to proceed!');
+  expect(called).toBe(false);
 });
 
 const withKey = test.extend<{ ready: void }>({
   ready: async ({ page, user }, use) => {
     await callApi(user, 'POST', 'api-key', { name: 'browser' });
-    await buyCredits(user, 1);
+    await buyCredits(user, 5);
     await dismissCookieBanner(page);
     await signInViaUi(page, user);
     await use();

@@ -38,7 +38,9 @@ test('signed out: samples carry the placeholder and a sign-in link; the price co
   await page.goto(PAGE);
   await waitForHydration(page);
   await expect(page.getByTestId('deployment-price')).toHaveText('$0.006 per call');
-  await expect(page.getByLabel('curl sample')).toContainText("-H 'api-key: YOUR_API_KEY'");
+  await expect(page.getByLabel('curl sample', { exact: true })).toContainText(
+    "-H 'api-key: YOUR_API_KEY'",
+  );
   const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
   await expect(signIn).toHaveAttribute('href', /\/sign-in\/\?redirect=/);
 });
@@ -50,18 +52,24 @@ test('signed in: the default key is masked, revealed on demand, and copied in fu
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const created = await callApi<{ key: string }>(user, 'POST', 'api-key', { name: 'backend' });
+  await callApi(user, 'POST', 'api-key', { name: 'backend' });
+  const { api_keys } = await callApi<{ api_keys: Array<{ key: string; is_default: boolean }> }>(
+    user,
+    'GET',
+    'api-key',
+  );
+  const created = api_keys.find((k) => k.is_default)!;
   await dismissCookieBanner(page);
   await signInViaUi(page, user);
   await page.goto(PAGE);
-  const sample = page.getByLabel('curl sample');
-  await expect(page.getByTestId('sample-key')).toHaveText(/^vapi_.{4}•+.{4}$/);
+  const sample = page.getByLabel('curl sample', { exact: true });
+  await expect(page.getByTestId('sample-key')).toHaveText(/^vapi_.{4}•+.{4}$/, { timeout: 20_000 });
   await expect(sample).not.toContainText(created.key);
   await page.getByRole('button', { name: 'Reveal key' }).click();
   await expect(sample).toContainText(`-H 'api-key: ${created.key}'`);
 
   await page.getByRole('tab', { name: 'Python' }).click();
-  await expect(page.getByLabel('Python sample')).toContainText(
+  await expect(page.getByLabel('Python sample', { exact: true })).toContainText(
     `headers={'api-key': '${created.key}'}`,
   );
   await page.getByRole('button', { name: 'Copy Python sample' }).click();
@@ -86,7 +94,7 @@ test('the chosen language is remembered on the next deployment page', async ({ p
     'aria-selected',
     'true',
   );
-  await expect(page.getByLabel('JavaScript sample')).toContainText(
+  await expect(page.getByLabel('JavaScript sample', { exact: true })).toContainText(
     "fetch('http://localhost:4020/depth-estimation'",
   );
 });
