@@ -47,6 +47,7 @@ export default function BuyCreditsPanel(): ReactNode {
   const [amount, setAmount] = useState('25');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [orderError, setOrderError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'amount' });
   const [logVersion, setLogVersion] = useState(0);
 
@@ -72,11 +73,13 @@ export default function BuyCreditsPanel(): ReactNode {
       return;
     }
     setAmountError(null);
+    setOrderError(null);
     setCreating(true);
     const result = await account.buyCredits(parsed.value);
     setCreating(false);
     if (result.error_message !== undefined) {
       notify({ severity: 'error', message: result.error_message });
+      setOrderError(result.error_message);
       return;
     }
     setStep({ kind: 'pay', order: result.data });
@@ -133,6 +136,11 @@ export default function BuyCreditsPanel(): ReactNode {
                 </Button>
               ))}
             </div>
+            {orderError && (
+              <Alert severity="error" role="alert">
+                {orderError}
+              </Alert>
+            )}
             <div className={styles.amountRow}>
               <TextField
                 id="credit-amount"
