@@ -42,8 +42,10 @@ export default function useOrganization(enabled: boolean): {
 
   useEffect(() => {
     if (enabled) void load();
+    // Unmounted: answers still on their way are ignored.
+    const calls = generation;
     return () => {
-      generation.current++;
+      calls.current++;
     };
   }, [enabled, load]);
 
