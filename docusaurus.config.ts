@@ -3,8 +3,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as PwaOptions } from '@docusaurus/plugin-pwa';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
-import { themes as prismThemes } from 'prism-react-renderer';
 import { readSiteConfig } from './src/config/env';
+import { codeTheme } from './src/config/prismTheme';
 
 // Every environment variable the site uses is read here, once (see src/config/env.ts).
 const app = readSiteConfig();
@@ -213,7 +213,7 @@ const config: Config = {
       copyright: `Copyright © 2025 ${PRODUCT_NAME}. All prices in USD.`,
     },
     prism: {
-      theme: prismThemes.github,
+      theme: codeTheme,
       additionalLanguages: ['bash', 'python', 'json'],
     },
   } satisfies Preset.ThemeConfig,
