@@ -122,68 +122,72 @@ export default function PlaygroundApp({ path }: { path: DeploymentPath }): React
   return (
     <div className={styles.app} data-deployment={doc.path}>
       <div className={styles.inputs}>
-        <label
-          className={styles.drop}
-          data-dragging={dragging || undefined}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(e) => {
-            e.preventDefault();
-            setDragging(false);
-            const file = e.dataTransfer.files[0];
-            if (file) void chooseFile(file);
-          }}
-        >
-          {picked ? (
-            <img className={styles.preview} src={picked.url} alt="Chosen image" />
-          ) : (
-            <span className={styles.dropText}>
-              <strong>Drop an image here</strong> or click to choose one
-            </span>
-          )}
-          <input
-            ref={inputRef}
-            className={styles.fileInput}
-            type="file"
-            accept={accept}
-            aria-label="Image file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void chooseFile(file);
-              e.target.value = '';
+        <div className={styles.pick}>
+          <label
+            className={styles.drop}
+            data-dragging={dragging || undefined}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
             }}
-          />
-        </label>
-        <p className={styles.hint}>
-          JPEG, PNG or WebP. Images larger than {MAX_UPLOAD_SIDE} px on the long side or {MAX_MB} MB
-          are downscaled in your browser before upload.
-          {picked?.downscaled
-            ? ` This one was downscaled from ${picked.originalWidth} × ${picked.originalHeight} to ${picked.width} × ${picked.height}.`
-            : null}
-        </p>
-        {pickError ? (
-          <p className={styles.error} role="alert">
-            {pickError}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              const file = e.dataTransfer.files[0];
+              if (file) void chooseFile(file);
+            }}
+          >
+            {picked ? (
+              <img className={styles.preview} src={picked.url} alt="Chosen image" />
+            ) : (
+              <span className={styles.dropText}>
+                <strong>Drop an image here</strong> or click to choose one
+              </span>
+            )}
+            <input
+              ref={inputRef}
+              className={styles.fileInput}
+              type="file"
+              accept={accept}
+              aria-label="Image file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void chooseFile(file);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          <p className={styles.hint}>
+            JPEG, PNG or WebP. Images larger than {MAX_UPLOAD_SIDE} px on the long side or {MAX_MB}{' '}
+            MB are downscaled in your browser before upload.
+            {picked?.downscaled
+              ? ` This one was downscaled from ${picked.originalWidth} × ${picked.originalHeight} to ${picked.width} × ${picked.height}.`
+              : null}
           </p>
-        ) : null}
-        <div className={styles.samples} role="group" aria-label="Sample images">
-          <span className={styles.samplesLabel}>Or try a sample:</span>
-          {SAMPLE_IMAGES.map((s) => (
-            <SampleButton key={s.id} {...s} onPick={pickSample} />
-          ))}
+          {pickError ? (
+            <p className={styles.error} role="alert">
+              {pickError}
+            </p>
+          ) : null}
+          <div className={styles.samples} role="group" aria-label="Sample images">
+            <span className={styles.samplesLabel}>Or try a sample:</span>
+            {SAMPLE_IMAGES.map((s) => (
+              <SampleButton key={s.id} {...s} onPick={pickSample} />
+            ))}
+          </div>
         </div>
-        <ParamControls params={doc.params} values={values} onChange={setValues} />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void run()}
-          disabled={!picked || outcome.kind === 'running'}
-        >
-          {outcome.kind === 'running' ? 'Running…' : 'Run'}
-        </button>
+        <div className={styles.settings}>
+          <ParamControls params={doc.params} values={values} onChange={setValues} />
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void run()}
+            disabled={!picked || outcome.kind === 'running'}
+          >
+            {outcome.kind === 'running' ? 'Running…' : 'Run'}
+          </button>
+        </div>
       </div>
       <div className={styles.output} aria-live="polite">
         {outcome.kind === 'idle' ? (
