@@ -120,7 +120,10 @@ const config: Config = {
   themeConfig: {
     image: 'img/social-card.png',
     metadata: [
-      { name: 'keywords', content: 'computer vision API, object detection API, depth estimation, segmentation' },
+      {
+        name: 'keywords',
+        content: 'computer vision API, object detection API, depth estimation, segmentation',
+      },
     ],
     colorMode: {
       // Light mode only (spec §1): no switch, system preference ignored.
@@ -142,7 +145,10 @@ const config: Config = {
             { label: 'Public deployment', to: `/${DOCS_BASE}/public-deployment/` },
             { label: 'Object detection', to: `/${DOCS_BASE}/public-deployment/object-detection/` },
             { label: 'Depth estimation', to: `/${DOCS_BASE}/public-deployment/depth-estimation/` },
-            { label: 'Image classification', to: `/${DOCS_BASE}/public-deployment/image-classification/` },
+            {
+              label: 'Image classification',
+              to: `/${DOCS_BASE}/public-deployment/image-classification/`,
+            },
             {
               label: 'Image segmentation',
               to: `/${DOCS_BASE}/public-deployment/image-segmentation/semantic/`,

@@ -20,7 +20,8 @@ const sidebars = {
             type: 'generated-index',
             slug: '/public-deployment/image-segmentation/',
             title: 'Image segmentation',
-            description: 'Label every pixel: semantic, instance and panoptic segmentation endpoints.',
+            description:
+              'Label every pixel: semantic, instance and panoptic segmentation endpoints.',
           },
           items: [
             'public-deployment/image-segmentation/semantic',

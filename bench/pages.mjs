@@ -60,7 +60,9 @@ async function startServer(dir, port) {
     { stdio: 'ignore', detached: true },
   );
   for (let i = 0; i < 100; i += 1) {
-    const ok = await fetch(`http://localhost:${port}/`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://localhost:${port}/`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -182,5 +184,7 @@ console.log(
   `\nBare Docusaurus classic docs page: JS ${kb(baseline.js.raw)} / ${kb(baseline.js.gzip)} gz, ` +
     `CSS ${kb(baseline.css.gzip)} gz; budget (+15%): ${kb(budget)} gz`,
 );
-console.log('JS and CSS fetched before network idle (raw / gzip, files); Lighthouse perf/a11y/best-practices/SEO');
+console.log(
+  'JS and CSS fetched before network idle (raw / gzip, files); Lighthouse perf/a11y/best-practices/SEO',
+);
 console.table(rows);

@@ -7,7 +7,10 @@ const logo = await readFile(new URL('../static/img/logo.svg', import.meta.url));
 const out = (name) => new URL(`../static/img/${name}`, import.meta.url).pathname;
 
 for (const size of [192, 512]) {
-  await sharp(logo, { density: 600 }).resize(size, size).png().toFile(out(`icon-${size}.png`));
+  await sharp(logo, { density: 600 })
+    .resize(size, size)
+    .png()
+    .toFile(out(`icon-${size}.png`));
 }
 // Maskable icon: the logo inside the safe zone on the brand colour.
 const inner = await sharp(logo, { density: 600 }).resize(384, 384).png().toBuffer();

@@ -22,10 +22,9 @@ test.describe('docs navigation', () => {
     await expect(page).toHaveURL(/\/dashboard\/public-deployment\/depth-estimation\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/depth estimation/i);
     // The current page is marked in the sidebar.
-    await expect(sidebar.getByRole('link', { name: 'Depth estimation', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      sidebar.getByRole('link', { name: 'Depth estimation', exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('breadcrumbs show where a page sits', async ({ page }) => {
@@ -51,7 +50,10 @@ test.describe('navbar', () => {
         ['Depth estimation', '/dashboard/public-deployment/depth-estimation/'],
         ['Image classification', '/dashboard/public-deployment/image-classification/'],
         ['Image segmentation', '/dashboard/public-deployment/image-segmentation/semantic/'],
-        ['Zero-shot image classification', '/dashboard/public-deployment/zero-shot-image-classification/'],
+        [
+          'Zero-shot image classification',
+          '/dashboard/public-deployment/zero-shot-image-classification/',
+        ],
         ['Zero-shot object detection', '/dashboard/public-deployment/zero-shot-object-detection/'],
         ['Private deployment', '/dashboard/private-deployment/'],
         ['AI training studio', '/dashboard/ai-training-studio/'],
@@ -140,9 +142,12 @@ test.describe('local search', () => {
   test('the index is served locally, with no request to a hosted search service', async ({
     page,
   }) => {
+    // Only the site itself and the account backend (public pricing, loaded at start) are asked.
     const foreign: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith('http://localhost:3001/')) foreign.push(request.url());
+      const url = request.url();
+      if (!url.startsWith('http://localhost:3001/') && !url.startsWith('http://localhost:4010/v1/'))
+        foreign.push(url);
     });
     await page.goto('/');
     await waitForHydration(page);
@@ -165,7 +170,9 @@ test.describe('mobile (390 px)', () => {
     const toggle = page.getByRole('button', { name: /toggle navigation bar/i });
     await expect(toggle).toBeVisible();
     // The desktop dropdowns are hidden below the 996 px breakpoint.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Deployments' })).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Deployments' }),
+    ).toBeHidden();
     await toggle.click();
     const menu = page.locator('.navbar-sidebar');
     await expect(menu).toBeVisible();

@@ -23,7 +23,10 @@ const DOCS: [path: string, heading: RegExp][] = [
   ['/dashboard/public-deployment/depth-estimation/', /depth estimation/i],
   ['/dashboard/public-deployment/image-classification/', /image classification/i],
   ['/dashboard/public-deployment/object-detection/', /object detection/i],
-  ['/dashboard/public-deployment/zero-shot-image-classification/', /zero-shot image classification/i],
+  [
+    '/dashboard/public-deployment/zero-shot-image-classification/',
+    /zero-shot image classification/i,
+  ],
   ['/dashboard/public-deployment/zero-shot-object-detection/', /zero-shot object detection/i],
   ['/dashboard/public-deployment/image-segmentation/instance/', /instance segmentation/i],
   ['/dashboard/public-deployment/image-segmentation/panoptic/', /panoptic segmentation/i],
@@ -82,7 +85,11 @@ test('an unknown path shows the not-found page with links home and to the docs',
 });
 
 test('a route without its trailing slash still reaches the page', async ({ page }) => {
-  for (const path of ['/pricing', '/settings/usage', '/dashboard/public-deployment/object-detection']) {
+  for (const path of [
+    '/pricing',
+    '/settings/usage',
+    '/dashboard/public-deployment/object-detection',
+  ]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(`${path}/`);

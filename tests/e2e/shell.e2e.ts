@@ -19,7 +19,11 @@ async function plainParagraph(page: Page, path: string): Promise<string> {
  */
 async function interceptChunks(
   page: Page,
-  handle: (route: Route, body: string, response: Awaited<ReturnType<Route['fetch']>>) => Promise<void>,
+  handle: (
+    route: Route,
+    body: string,
+    response: Awaited<ReturnType<Route['fetch']>>,
+  ) => Promise<void>,
 ) {
   await page.route('**/assets/js/*.js', async (route: Route) => {
     try {
@@ -66,7 +70,11 @@ test('a page that fails to render shows the crash screen, and Try again recovers
   page,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors([/Injected render failure/, /The above error occurred/, /React will try to recreate/]);
+  allowConsoleErrors([
+    /Injected render failure/,
+    /The above error occurred/,
+    /React will try to recreate/,
+  ]);
   const text = await plainParagraph(page, TARGET);
   // Make the target page's content throw while rendering, for as long as the flag is set.
   const rewritten = await rewriteChunk(page, `"${text}"`, (body) =>
@@ -75,7 +83,9 @@ test('a page that fails to render shows the crash screen, and Try again recovers
       `(window.__injectCrash?(()=>{throw new Error("Injected render failure")})():"${text}")`,
     ),
   );
-  await page.addInitScript(() => ((window as unknown as { __injectCrash: boolean }).__injectCrash = true));
+  await page.addInitScript(
+    () => ((window as unknown as { __injectCrash: boolean }).__injectCrash = true),
+  );
   await page.goto(DOC);
   await waitForHydration(page);
   await page
@@ -84,7 +94,9 @@ test('a page that fails to render shows the crash screen, and Try again recovers
     .click();
   await expect(page.getByRole('heading', { name: 'This page crashed.' })).toBeVisible();
   expect(rewritten()).toBeGreaterThanOrEqual(1);
-  await page.evaluate(() => ((window as unknown as { __injectCrash: boolean }).__injectCrash = false));
+  await page.evaluate(
+    () => ((window as unknown as { __injectCrash: boolean }).__injectCrash = false),
+  );
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This page crashed.' })).toHaveCount(0);
@@ -124,7 +136,9 @@ test('a route chunk that fails on first load shows Retry, which reloads the page
   await page.goto(TARGET);
   const alert = page.getByRole('alert').filter({ hasText: 'failed to load' });
   await expect(alert).toBeVisible();
-  expect(consoleMessages.some((m) => m.type === 'warning' && /chunk failed to load/i.test(m.text))).toBe(true);
+  expect(
+    consoleMessages.some((m) => m.type === 'warning' && /chunk failed to load/i.test(m.text)),
+  ).toBe(true);
   // The static page stays readable meanwhile.
   await expect(page.getByText(text)).toBeVisible();
   await alert.getByRole('button', { name: 'Retry' }).click();

@@ -5,7 +5,8 @@ describe('code block theme', () => {
   it('gives every token colour at least 4.5:1 contrast on the code background', () => {
     const background = codeTheme.plain.backgroundColor!;
     for (const entry of codeTheme.styles) {
-      if (entry.style.color) expect(contrast(entry.style.color, background)).toBeGreaterThanOrEqual(4.5);
+      if (entry.style.color)
+        expect(contrast(entry.style.color, background)).toBeGreaterThanOrEqual(4.5);
     }
   });
 
