@@ -88,8 +88,10 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
                     <td data-label="Provider">
                       {payment.provider === 'sandbox' ? 'Sandbox (test)' : 'Card'}
                     </td>
-                    <td data-label="Reference" className={shared.mono}>
-                      {payment.receipt_reference ?? payment.order_id}
+                    <td data-label="Reference">
+                      <span className={shared.mono}>
+                        {payment.receipt_reference ?? payment.order_id}
+                      </span>
                     </td>
                   </tr>
                 ))}
