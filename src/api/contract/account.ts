@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IsoDateTime, Nullable, UsdAmount } from './common';
+import { CREDIT_PURCHASE_LIMITS } from './limits';
 
 // ---------------------------------------------------------------- API keys
 
@@ -106,8 +107,7 @@ export type EmailVerification = Static<typeof EmailVerification>;
 export const Balance = Type.Object({ remaining_credits: UsdAmount });
 export type Balance = Static<typeof Balance>;
 
-/** Purchase limits in USD (inclusive). */
-export const CREDIT_PURCHASE_LIMITS = { minUsd: 5, maxUsd: 10000 } as const;
+export { CREDIT_PURCHASE_LIMITS } from './limits';
 
 export const CreateCreditOrderBody = Type.Object(
   {
