@@ -63,7 +63,9 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
 
   // Masked in the list, revealed on demand.
   const production = keys.getByRole('row', { name: 'Production server' });
-  await expect(production.getByLabel('Masked API key')).toHaveText(`vapi_${'•'.repeat(8)}${secret.slice(-4)}`);
+  await expect(production.getByLabel('Masked API key')).toHaveText(
+    `vapi_${'•'.repeat(8)}${secret.slice(-4)}`,
+  );
   await production.getByRole('button', { name: 'Reveal' }).click();
   await expect(production.getByLabel('API key', { exact: true })).toHaveText(secret);
 
@@ -93,7 +95,9 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   const sandbox = page.getByRole('group', { name: 'Test mode payment' });
   await expect(sandbox.getByText('TEST MODE')).toBeVisible();
   await sandbox.getByRole('button', { name: 'Confirm test payment of $25.00' }).click();
-  await expect(page.getByText('Payment received: $25.00 of credits were added to your wallet.')).toBeVisible();
+  await expect(
+    page.getByText('Payment received: $25.00 of credits were added to your wallet.'),
+  ).toBeVisible();
   await expect(page.getByTestId('current-balance')).toHaveText('$25.00');
   const payments = page.getByRole('table', { name: 'Payments' });
   await expect(payments.getByRole('row')).toHaveCount(2);
@@ -127,5 +131,7 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(usageRow).toContainText('-$0.004');
   await expect(usageRow).toContainText('$24.996');
   await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.004');
-  await expect(page.getByRole('list', { name: 'Spend per deployment' })).toContainText('object-detection');
+  await expect(page.getByRole('list', { name: 'Spend per deployment' })).toContainText(
+    'object-detection',
+  );
 });

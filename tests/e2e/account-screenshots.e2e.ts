@@ -21,7 +21,9 @@ for (const width of [1280, 390]) {
       mkdirSync(OUT, { recursive: true });
       await buyCredits(user, 25);
       const { api_keys } = await callApi<{ api_keys: { key: string }[] }>(user, 'GET', 'api-key');
-      const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#6699cc' } })
+      const image = await sharp({
+        create: { width: 32, height: 32, channels: 3, background: '#6699cc' },
+      })
         .png()
         .toBuffer();
       for (const path of ['object-detection', 'depth-estimation', 'object-detection']) {
@@ -45,11 +47,15 @@ for (const width of [1280, 390]) {
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
 
       await page.goto('/settings/api-keys/');
-      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({
+        timeout: 20_000,
+      });
       await page.screenshot({ path: `${OUT}/api-keys-${width}.png`, fullPage: true });
 
       await page.goto('/settings/usage/');
-      await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(page.getByRole('list', { name: 'Spend per deployment' })).toBeVisible();
       await page.screenshot({ path: `${OUT}/usage-${width}.png`, fullPage: true });
 
