@@ -16,7 +16,7 @@ export interface SiteConfig {
     /** host:port of the Auth emulator; empty in production. */
     authEmulatorHost: string;
   };
-  /** Booking page for the scheduling widget; empty: no widget. */
+  /** Booking page for the scheduling widget; empty: the badge (with consent) links to /contact-us/. */
   calendlyUrl: string;
   /** Empty: buying credits uses the sandbox provider. */
   stripePublishableKey: string;
