@@ -54,6 +54,17 @@ const config: Config = {
   },
 
   plugins: [
+    // `npm run bench:bundle` builds with BUNDLE_SOURCEMAPS=1: hidden source maps for the client
+    // bundle, so the benchmark can say which source files each page's JavaScript is made of.
+    ...(process.env.BUNDLE_SOURCEMAPS === '1'
+      ? [
+          () => ({
+            name: 'bundle-source-maps',
+            configureWebpack: (_config: unknown, isServer: boolean) =>
+              isServer ? {} : { devtool: 'hidden-source-map' as const },
+          }),
+        ]
+      : []),
     [
       '@docusaurus/plugin-client-redirects',
       {

@@ -47,6 +47,19 @@ export function endOfDayIso(day: Date): string {
 /** Default page size of the payment log (spec §9). */
 export const PAYMENTS_PAGE_SIZE = 10;
 
+/**
+ * Public: no sign-in. The path is spelt `pubic-deployment` by the backend (spec §7). A function
+ * of its own so the pricing store (on every page) can call it without the whole client.
+ */
+export function getPublicPricing(request: Requester): Promise<ApiResult<PublicPricing>> {
+  return request({
+    method: 'GET',
+    path: 'pricing/pubic-deployment',
+    auth: 'none',
+    defaultMessage: API_MESSAGES.fetchPricing,
+  });
+}
+
 export function createAccountClient(request: Requester) {
   return {
     getBalance: (): Promise<ApiResult<Balance>> =>
@@ -175,14 +188,7 @@ export function createAccountClient(request: Requester) {
         defaultMessage: API_MESSAGES.fetchPaymentLogs,
       }),
 
-    /** Public: no sign-in. The path is spelt `pubic-deployment` by the backend (spec §7). */
-    getPublicPricing: (): Promise<ApiResult<PublicPricing>> =>
-      request({
-        method: 'GET',
-        path: 'pricing/pubic-deployment',
-        auth: 'none',
-        defaultMessage: API_MESSAGES.fetchPricing,
-      }),
+    getPublicPricing: (): Promise<ApiResult<PublicPricing>> => getPublicPricing(request),
   };
 }
 

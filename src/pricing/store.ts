@@ -5,7 +5,7 @@
  * it costs docs pages nothing but one request.
  */
 import { useSyncExternalStore } from 'react';
-import { account } from '@site/src/api';
+import { publicApi } from '@site/src/api/public';
 import type { PublicPricing } from '@site/src/api/contract';
 
 export type PricingState =
@@ -27,7 +27,7 @@ function set(next: PricingState): void {
 /** Starts the one load of this app run; later calls return the same promise. */
 export function startPricing(): Promise<void> {
   if (!started) {
-    started = account.getPublicPricing().then((result) => {
+    started = publicApi.getPublicPricing().then((result) => {
       set(
         result.error_message !== undefined
           ? { kind: 'failed', message: result.error_message }

@@ -64,6 +64,8 @@ for (const { path, kind, sample, boxes } of PAGES) {
       expect(advertised).toBeGreaterThan(0);
 
       const playground = page.getByRole('region', { name: 'Playground' });
+      // The playground loads when its section nears the viewport.
+      await playground.scrollIntoViewIfNeeded();
       await playground.getByLabel('Image file').setInputFiles(`static/img/samples/${sample}.jpg`);
       await expect(playground.getByRole('img', { name: 'Chosen image' })).toBeVisible();
       await lowerThreshold(page);

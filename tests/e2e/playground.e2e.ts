@@ -10,6 +10,8 @@ const SERVICES_CALL = 'http://localhost:4020/object-detection';
 
 async function chooseSampleAndRun(page: Page) {
   const playground = page.getByRole('region', { name: 'Playground' });
+  // The playground loads when its section nears the viewport.
+  await playground.scrollIntoViewIfNeeded();
   await playground.getByLabel('Image file').setInputFiles(SAMPLE);
   await expect(playground.getByRole('img', { name: 'Chosen image' })).toBeVisible();
   await playground.getByRole('button', { name: 'Run', exact: true }).click();
@@ -35,6 +37,8 @@ test('a bundled sample can be picked instead of a file', async ({ page }) => {
   await dismissCookieBanner(page);
   await page.goto(PAGE);
   const playground = page.getByRole('region', { name: 'Playground' });
+  // The playground loads when its section nears the viewport.
+  await playground.scrollIntoViewIfNeeded();
   await playground.getByRole('button', { name: 'Use sample: Pets in a living room' }).click();
   await expect(playground.getByRole('img', { name: 'Chosen image' })).toBeVisible();
   await expect(playground.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();

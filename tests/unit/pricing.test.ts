@@ -25,7 +25,7 @@ describe('pricing store', () => {
     const getPublicPricing = vi.fn(async () => ({
       error_message: 'Unable to fetch pricing, Refresh the page and try again!',
     }));
-    vi.doMock('@site/src/api', () => ({ account: { getPublicPricing } }));
+    vi.doMock('@site/src/api/public', () => ({ publicApi: { getPublicPricing } }));
     const store = await import('@site/src/pricing/store');
     await Promise.all([store.startPricing(), store.startPricing()]);
     await store.startPricing();
@@ -38,8 +38,8 @@ describe('pricing store', () => {
 
   it('notifies subscribers when the prices arrive', async () => {
     const pricing = { currency: 'USD', deployments: [], coming_soon: [] };
-    vi.doMock('@site/src/api', () => ({
-      account: { getPublicPricing: async () => ({ data: pricing }) },
+    vi.doMock('@site/src/api/public', () => ({
+      publicApi: { getPublicPricing: async () => ({ data: pricing }) },
     }));
     const store = await import('@site/src/pricing/store');
     const listener = vi.fn();

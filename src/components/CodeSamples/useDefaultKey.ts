@@ -1,7 +1,10 @@
-/** The signed-in reader's default API key (or their first key), read after mount. */
+/**
+ * The signed-in reader's default API key (or their first key), read after mount. The account
+ * client is imported on demand: a reader without a session never downloads it.
+ */
 import { useEffect, useState } from 'react';
-import { account } from '@site/src/api';
-import { useAuth } from '@site/src/auth';
+import { API_MESSAGES } from '@site/src/api/messages';
+import { useAuth } from '@site/src/auth/AuthProvider';
 
 export type DefaultKeyState =
   | { status: 'unknown' }
@@ -21,16 +24,22 @@ export function useDefaultKey(): DefaultKeyState {
       return;
     }
     let live = true;
-    void account.getApiKeys().then((result) => {
-      if (!live) return;
-      if (result.error_message !== undefined) {
-        setState({ status: 'failed', error_message: result.error_message });
-        return;
-      }
-      const keys = result.data.api_keys;
-      const key = keys.find((k) => k.is_default) ?? keys[0];
-      setState(key ? { status: 'ready', key: key.key, name: key.name } : { status: 'noKey' });
-    });
+    void import('@site/src/api')
+      .then(({ account }) => account.getApiKeys())
+      .then((result) => {
+        if (!live) return;
+        if (result.error_message !== undefined) {
+          setState({ status: 'failed', error_message: result.error_message });
+          return;
+        }
+        const keys = result.data.api_keys;
+        const key = keys.find((k) => k.is_default) ?? keys[0];
+        setState(key ? { status: 'ready', key: key.key, name: key.name } : { status: 'noKey' });
+      })
+      .catch(() => {
+        // The client's chunk did not load (offline, new deploy).
+        if (live) setState({ status: 'failed', error_message: API_MESSAGES.fetchApiKeys });
+      });
     return () => {
       live = false;
     };

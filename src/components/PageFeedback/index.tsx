@@ -4,7 +4,7 @@
  * doc's id as pageId. Signed-out readers add their e-mail (the backend needs it).
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useAuth } from '@site/src/auth';
+import { useAuth } from '@site/src/auth/AuthProvider';
 import { notify } from '@site/src/components/Notifications';
 import styles from './styles.module.css';
 

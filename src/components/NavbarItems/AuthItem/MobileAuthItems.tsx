@@ -1,12 +1,18 @@
-/** The auth item inside the mobile sidebar (under 996 px): plain menu entries. */
+/**
+ * The auth item inside the mobile sidebar (under 996 px): plain menu entries.
+ * The signed-in entries (and the sign-out code) are a chunk of their own.
+ */
 import Link from '@docusaurus/Link';
 import type { User } from 'firebase/auth';
-import type { ReactNode } from 'react';
-import type { AuthStatus } from '@site/src/auth';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { AuthStatus } from '@site/src/auth/session';
 import Spinner from '../Spinner';
-import { ACCOUNT_LINKS, DASHBOARD_PATH, SIGN_UP_PATH } from '../links';
-import useSignOut from '../useSignOut';
+import { SIGN_UP_PATH } from '../links';
 import styles from './styles.module.css';
+
+const MobileAccountItems = lazy(
+  () => import(/* webpackChunkName: "navbar-account" */ './MobileAccountItems'),
+);
 
 interface Props {
   status: AuthStatus;
@@ -21,15 +27,12 @@ export default function MobileAuthItems({
   onDashboard,
   onNavigate,
 }: Props): ReactNode {
-  const { signOut, pending } = useSignOut();
-
-  if (status === 'unknown') {
-    return (
-      <li className={`menu__list-item ${styles.mobileRow}`}>
-        <Spinner label="Checking sign-in" />
-      </li>
-    );
-  }
+  const checking = (
+    <li className={`menu__list-item ${styles.mobileRow}`}>
+      <Spinner label="Checking sign-in" />
+    </li>
+  );
+  if (status === 'unknown') return checking;
   if (status === 'signedOut' || !user) {
     return (
       <li className={`menu__list-item ${styles.mobileRow}`}>
@@ -44,40 +47,8 @@ export default function MobileAuthItems({
     );
   }
   return (
-    <>
-      {!onDashboard && (
-        <li className={`menu__list-item ${styles.mobileRow}`}>
-          <Link
-            className="button button--primary button--block"
-            to={DASHBOARD_PATH}
-            onClick={onNavigate}
-          >
-            Dashboard
-          </Link>
-        </li>
-      )}
-      <li className={`menu__list-item ${styles.mobileAccount}`}>
-        <span className={styles.signedInAs}>
-          Signed in as <strong className={styles.email}>{user.email ?? user.displayName}</strong>
-        </span>
-      </li>
-      {ACCOUNT_LINKS.map((link) => (
-        <li key={link.to} className="menu__list-item">
-          <Link className="menu__link" to={link.to} onClick={onNavigate}>
-            {link.label}
-          </Link>
-        </li>
-      ))}
-      <li className="menu__list-item">
-        <button
-          type="button"
-          className={`menu__link ${styles.mobileSignOut}`}
-          disabled={pending}
-          onClick={() => void signOut().then(onNavigate)}
-        >
-          {pending ? 'Signing out…' : 'Sign out'}
-        </button>
-      </li>
-    </>
+    <Suspense fallback={checking}>
+      <MobileAccountItems user={user} onDashboard={onDashboard} onNavigate={onNavigate} />
+    </Suspense>
   );
 }

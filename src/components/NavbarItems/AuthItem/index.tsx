@@ -2,18 +2,20 @@
  * Navbar auth item (spec §2): a spinner while the sign-in state is unknown,
  * `Sign Up` when signed out, `Dashboard` plus the account menu when signed in.
  * The server renders the spinner in a fixed-size box, so the signed-out
- * button replaces it without moving the navbar.
+ * button replaces it without moving the navbar. The account menu (and the
+ * sign-out code behind it) is a chunk of its own, fetched once a user is known.
  */
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
-import { useAuth } from '@site/src/auth';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAuth } from '@site/src/auth/AuthProvider';
 import Spinner from '../Spinner';
 import { DASHBOARD_PATH, isDashboardPath, SIGN_UP_PATH, type NavbarItemProps } from '../links';
-import AccountMenu from './AccountMenu';
 import MobileAuthItems from './MobileAuthItems';
 import styles from './styles.module.css';
+
+const AccountMenu = lazy(() => import(/* webpackChunkName: "navbar-account" */ './AccountMenu'));
 
 export const CHECKING_SIGN_IN = 'Checking sign-in';
 
@@ -45,7 +47,9 @@ export default function AuthItem({ mobile, onClick, className }: NavbarItemProps
               Dashboard
             </Link>
           )}
-          <AccountMenu email={user.email ?? user.displayName ?? 'Your account'} />
+          <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden="true" />}>
+            <AccountMenu email={user.email ?? user.displayName ?? 'Your account'} />
+          </Suspense>
         </>
       )}
     </div>

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { account } from '@site/src/api';
 import { onBalanceRefreshRequest } from '@site/src/api/balance-refresh';
-import { useAuth } from '@site/src/auth';
+import { useAuth } from '@site/src/auth/AuthProvider';
 import { notify } from '@site/src/components/Notifications/queue';
 
 export const BALANCE_POLL_MS = 500;

@@ -1,0 +1,17 @@
+/**
+ * The calls that need no sign-in, on their own: the pricing store runs on every page, so it
+ * must not bring the account client, the services client or the auth wait into the main bundle.
+ */
+import { getSiteConfig } from '@site/src/config';
+import { getPublicPricing } from './account';
+import { createRequester } from './request';
+
+const publicRequest = createRequester({
+  baseUrl: () => getSiteConfig().apiBaseUrl,
+  // Public calls never ask for a user (auth: 'none').
+  authSource: { currentUser: () => null },
+});
+
+export const publicApi = {
+  getPublicPricing: () => getPublicPricing(publicRequest),
+};
