@@ -6,7 +6,7 @@
  * then Lighthouse scores (mobile and desktop) with Debian's Chromium. It serves a production
  * build itself (BENCH_BUILD_DIR, default build/; run `npm run build` first).
  *
- *   node bench/pages.mjs [--no-lighthouse] [--routes /,/pricing/]
+ *   node bench/pages.mjs [--no-lighthouse] [--audits] [--routes /,/pricing/]
  *
  * Variants: "(session)" rows load the page with the signed-in session marker set, which makes
  * the identity SDK load: the first-load cost for a returning signed-in reader.
@@ -32,6 +32,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? 'build';
 const args = process.argv.slice(2);
 const withLighthouse = !args.includes('--no-lighthouse');
+// --audits: also print each Lighthouse run's metrics and the audits that did not pass.
+const withAudits = args.includes('--audits');
 const routesArg = args.includes('--routes') ? args[args.indexOf('--routes') + 1] : null;
 const ROUTES = routesArg
   ? routesArg.split(',')
@@ -142,6 +144,7 @@ async function lighthouseScores(route, formFactor) {
     );
     const c = result.lhr.categories;
     const score = (cat) => Math.round((cat?.score ?? 0) * 100);
+    if (withAudits) printAudits(route, formFactor, result.lhr);
     return {
       perf: score(c.performance),
       a11y: score(c.accessibility),
@@ -150,6 +153,27 @@ async function lighthouseScores(route, formFactor) {
     };
   } finally {
     await chrome.kill();
+  }
+}
+
+function printAudits(route, formFactor, lhr) {
+  const a = lhr.audits;
+  const metric = (id) => a[id]?.displayValue ?? '-';
+  console.log(
+    `\n${route} (${formFactor}): FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+      `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+  );
+  for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
+    for (const ref of auditRefs) {
+      const audit = a[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9 || ref.weight === 0) continue;
+      const items = (audit.details?.items ?? [])
+        .slice(0, 4)
+        .map((item) => item.node?.snippet ?? item.node?.selector ?? item.url ?? '')
+        .filter(Boolean);
+      console.log(`  [${category}] ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
+      items.forEach((item) => console.log(`      ${String(item).slice(0, 160)}`));
+    }
   }
 }
 
