@@ -3,9 +3,11 @@
  * answers), for the reference tables, code samples and playground controls.
  *
  * The TypeBox builder is ~20 KB gzip, too much for every docs page, so the
- * pages import `reference-data.ts`: the output of `describeDeployment` over
- * `PUBLIC_DEPLOYMENTS`, checked against the contract by
- * tests/unit/reference.test.ts (which rewrites it with UPDATE_REFERENCE=1).
+ * pages import the output of `describeDeployment` over `PUBLIC_DEPLOYMENTS`,
+ * generated and checked against the contract by
+ * tests/unit/reference-data.test.ts (which rewrites it with
+ * UPDATE_REFERENCE=1): a deployment page its own `reference/<slug>.ts`, the
+ * overview and the playground the index of them all, `reference-data.ts`.
  */
 
 /** The subset of JSON Schema the contract uses (TypeBox schemas are plain JSON Schema). */

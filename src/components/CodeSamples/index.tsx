@@ -3,14 +3,14 @@
  * the `code-language` group, so the reader's choice is remembered across
  * pages (and `?lang=` selects one). Signed in, the samples carry the reader's
  * default key, masked until revealed; the copy buttons copy the real key.
- * Signed out (and on the server) they carry a placeholder.
+ * Signed out (and on the server) they carry a placeholder. The page passes
+ * its deployment's reference (`DOC` from src/playground/reference/<slug>.ts).
  */
 import { useState, type ReactNode } from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import type { DeploymentPath } from '@site/src/api/contract/services';
 import { signInPath } from '@site/src/auth';
 import { useSiteConfig } from '@site/src/config';
 import {
@@ -19,7 +19,7 @@ import {
   maskKey,
   type SampleLanguage,
 } from '@site/src/playground/code-samples';
-import { DEPLOYMENT_DOCS } from '@site/src/playground/reference-data';
+import type { DeploymentDoc } from '@site/src/playground/schema-doc';
 import { useDefaultKey, type DefaultKeyState } from './useDefaultKey';
 import styles from './styles.module.css';
 
@@ -115,9 +115,8 @@ function KeyBar({
   );
 }
 
-export default function CodeSamples({ path }: { path: DeploymentPath }): ReactNode {
+export default function CodeSamples({ doc }: { doc: DeploymentDoc }): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
-  const doc = DEPLOYMENT_DOCS[path];
   const keyState = useDefaultKey();
   const [revealed, setRevealed] = useState(false);
   const [copied, copy] = useCopy();

@@ -86,7 +86,7 @@ export function QuickStart(): ReactNode {
         key; the answer lists each object with its label, score and box, plus the call&apos;s cost
         and your remaining balance.
       </p>
-      <CodeSamples path="object-detection" />
+      <CodeSamples doc={DEPLOYMENT_DOCS['object-detection']} />
     </>
   );
 }

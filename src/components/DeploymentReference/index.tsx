@@ -1,21 +1,18 @@
 /**
  * The endpoint reference of one public deployment, rendered on the server
- * from the contract (via src/playground/reference-data.ts): endpoint,
- * authentication, request body, parameters, image limits, response schema
- * with an example, errors, price and rate limits.
+ * from the contract: endpoint, authentication, request body, parameters,
+ * image limits, response schema with an example, errors, price and rate
+ * limits. The page passes its own deployment's reference (`DOC` from the
+ * generated src/playground/reference/<slug>.ts) and example answer (`EXAMPLE`
+ * from src/playground/examples/<slug>.ts), so it bundles no other deployment.
  */
 import type { ReactNode } from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
-import type { DeploymentPath } from '@site/src/api/contract/services';
+import type { DeploymentPath, DeploymentResult } from '@site/src/api/contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
-import { EXAMPLE_RESULTS } from '@site/src/playground/examples';
-import {
-  DEPLOYMENT_DOCS,
-  IMAGE_LIMITS,
-  SERVICES_RATE_LIMIT,
-} from '@site/src/playground/reference-data';
+import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import styles from './styles.module.css';
 
@@ -118,9 +115,15 @@ function ParamsTable({ doc }: { doc: DeploymentDoc }): ReactNode {
   );
 }
 
-export default function DeploymentReference({ path }: { path: DeploymentPath }): ReactNode {
+export default function DeploymentReference({
+  doc,
+  example: exampleResult,
+}: {
+  doc: DeploymentDoc;
+  /** The deployment's example answer, shown under the response fields. */
+  example: DeploymentResult<DeploymentPath>;
+}): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
-  const doc = DEPLOYMENT_DOCS[path];
   const url = endpointUrl(servicesBaseUrl, doc.path);
   const example = exampleParams(doc);
   const jsonBody = JSON.stringify(
@@ -227,7 +230,7 @@ export default function DeploymentReference({ path }: { path: DeploymentPath }):
         </tbody>
       </table>
       <CodeBlock language="json" title="Example response">
-        {JSON.stringify(EXAMPLE_RESULTS[path], null, 2)}
+        {JSON.stringify(exampleResult, null, 2)}
       </CodeBlock>
 
       <h3 id="errors">Errors</h3>
