@@ -148,6 +148,7 @@ describe('reference data', () => {
       expect(page).toContain(`import { EXAMPLE } from '@site/src/playground/examples/${slug(p)}';`);
       expect(page).toContain('<DeploymentReference doc={DOC} example={EXAMPLE} />');
       expect(page).toContain('<CodeSamples doc={DOC} />');
+      expect(page).toContain('<Playground doc={DOC} />');
     }
   });
 

@@ -10,9 +10,9 @@ import type { DeploymentPath } from '@site/src/api/contract/services';
 import { useAuth } from '@site/src/auth';
 import { MAX_UPLOAD_SIDE, prepareImage, type PreparedImage } from '@site/src/playground/downscale';
 import { formatUsd } from '@site/src/playground/pricing';
-import { DEPLOYMENT_DOCS, IMAGE_LIMITS } from '@site/src/playground/reference-data';
+import { IMAGE_LIMITS } from '@site/src/playground/reference/common';
 import { SAMPLE_IMAGES } from '@site/src/playground/samples';
-import { exampleParams } from '@site/src/playground/schema-doc';
+import { exampleParams, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import ParamControls, { type ParamValues } from './ParamControls';
 import ResultView, { type AnyResult } from './ResultView';
 import styles from './styles.module.css';
@@ -53,8 +53,9 @@ function SampleButton({
   );
 }
 
-export default function PlaygroundApp({ path }: { path: DeploymentPath }): ReactNode {
-  const doc = DEPLOYMENT_DOCS[path];
+export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNode {
+  // Generated from the contract: a doc's path is always one of its deployment paths.
+  const path = doc.path as DeploymentPath;
   const auth = useAuth();
   const [values, setValues] = useState<ParamValues>(() => exampleParams(doc));
   const [picked, setPicked] = useState<Picked | null>(null);

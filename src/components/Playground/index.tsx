@@ -6,7 +6,7 @@
  * the reference never downloads it.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DeploymentPath } from '@site/src/api/contract/services';
+import type { DeploymentDoc } from '@site/src/playground/schema-doc';
 import styles from './styles.module.css';
 
 const PlaygroundApp = lazy(() => import(/* webpackChunkName: "playground" */ './PlaygroundApp'));
@@ -24,7 +24,7 @@ function Placeholder(): ReactNode {
   );
 }
 
-export default function Playground({ path }: { path: DeploymentPath }): ReactNode {
+export default function Playground({ doc }: { doc: DeploymentDoc }): ReactNode {
   const [near, setNear] = useState(false);
   const frame = useRef<HTMLElement>(null);
 
@@ -51,7 +51,7 @@ export default function Playground({ path }: { path: DeploymentPath }): ReactNod
     <section ref={frame} className={styles.frame} aria-label="Playground">
       {near ? (
         <Suspense fallback={<Placeholder />}>
-          <PlaygroundApp path={path} />
+          <PlaygroundApp doc={doc} />
         </Suspense>
       ) : (
         <Placeholder />
