@@ -11,7 +11,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import { signInPath } from '@site/src/auth';
+import { signInPath } from '@site/src/auth/redirect';
 import { useSiteConfig } from '@site/src/config';
 import {
   API_KEY_PLACEHOLDER,
