@@ -24,7 +24,11 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
-  clientModules: ['./src/clientModules/chunkLoadFailure.ts', './src/clientModules/pricing.ts'],
+  clientModules: [
+    './src/clientModules/chunkLoadFailure.ts',
+    './src/clientModules/pricing.ts',
+    './src/clientModules/idlePrefetch.ts',
+  ],
 
   future: {
     v4: true,

@@ -1,0 +1,86 @@
+/**
+ * Route prefetching in idle time. Docusaurus prefetches the chunks of every
+ * internal link that enters the viewport (navbar dropdowns and the docs
+ * sidebar included: dozens of routes), all in the first frames after
+ * hydration, as one long main-thread task that delays interactivity. This
+ * module keeps the behaviour but spreads it: prefetches wait for the page's
+ * `load` event and then run a few at a time in idle callbacks. Readers who ask
+ * to save data (Save-Data) get no speculative prefetch at all; hovering a link
+ * still preloads its route, as before.
+ */
+interface DocusaurusGlobal {
+  prefetch: (routePath: string) => unknown;
+  preload: (routePath: string) => unknown;
+}
+
+type IdleCallback = (deadline: { timeRemaining: () => number }) => void;
+
+/** Leaves this much of an idle period unused (ms). */
+const IDLE_MARGIN_MS = 4;
+
+export function createIdlePrefetch(
+  real: DocusaurusGlobal,
+  options: {
+    whenIdle: (callback: IdleCallback) => void;
+    saveData: () => boolean;
+    afterLoad: (callback: () => void) => void;
+  },
+): DocusaurusGlobal {
+  const queue: string[] = [];
+  const queued = new Set<string>();
+  let scheduled = false;
+  let loaded = false;
+
+  const drain: IdleCallback = (deadline) => {
+    scheduled = false;
+    while (queue.length > 0 && deadline.timeRemaining() > IDLE_MARGIN_MS) {
+      real.prefetch(queue.shift()!);
+    }
+    if (queue.length > 0) schedule();
+  };
+  function schedule(): void {
+    if (scheduled || !loaded) return;
+    scheduled = true;
+    options.whenIdle(drain);
+  }
+  options.afterLoad(() => {
+    loaded = true;
+    schedule();
+  });
+
+  return Object.freeze({
+    preload: real.preload,
+    prefetch(routePath: string) {
+      if (options.saveData() || queued.has(routePath)) return false;
+      queued.add(routePath);
+      queue.push(routePath);
+      schedule();
+      return true;
+    },
+  });
+}
+
+// The server render imports client modules too: only the browser has a window to wrap.
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  const whenIdle = (callback: IdleCallback) =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(callback, { timeout: 5000 })
+      : setTimeout(() => callback({ timeRemaining: () => 10 }), 100);
+  const saveData = () =>
+    Boolean(
+      (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData,
+    );
+  const afterLoad = (callback: () => void) => {
+    if (document.readyState === 'complete') setTimeout(callback, 0);
+    else window.addEventListener('load', () => setTimeout(callback, 0), { once: true });
+  };
+  // Docusaurus assigns window.docusaurus just before hydrating: wrap what it assigns.
+  let current: DocusaurusGlobal | undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    get: () => current,
+    set: (value: DocusaurusGlobal) => {
+      current = createIdlePrefetch(value, { whenIdle, saveData, afterLoad });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createIdlePrefetch } from '@site/src/clientModules/idlePrefetch';
+
+function setup(options: { saveData?: boolean; budget?: number } = {}) {
+  const real = { prefetch: vi.fn(), preload: vi.fn() };
+  const idle: Array<(d: { timeRemaining: () => number }) => void> = [];
+  let onLoad: () => void = () => undefined;
+  const wrapped = createIdlePrefetch(real, {
+    whenIdle: (cb) => idle.push(cb),
+    saveData: () => Boolean(options.saveData),
+    afterLoad: (cb) => (onLoad = cb),
+  });
+  /** Runs one idle period allowing `calls` prefetches. */
+  const runIdle = (calls: number) => {
+    let left = calls;
+    const cb = idle.shift();
+    cb?.({ timeRemaining: () => (left-- > 0 ? 10 : 0) });
+  };
+  return { real, wrapped, idle, runIdle, load: () => onLoad() };
+}
+
+describe('idle prefetch', () => {
+  it('waits for the load event, then prefetches a few routes per idle period', () => {
+    const { real, wrapped, idle, runIdle, load } = setup();
+    ['/a/', '/b/', '/c/'].forEach((path) => wrapped.prefetch(path));
+    expect(idle).toHaveLength(0);
+    load();
+    expect(idle).toHaveLength(1);
+    runIdle(2);
+    expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(['/a/', '/b/']);
+    expect(idle).toHaveLength(1);
+    runIdle(5);
+    expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(['/a/', '/b/', '/c/']);
+    expect(idle).toHaveLength(0);
+  });
+
+  it('asks for each route once', () => {
+    const { real, wrapped, runIdle, load } = setup();
+    load();
+    wrapped.prefetch('/a/');
+    wrapped.prefetch('/a/');
+    runIdle(5);
+    expect(real.prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('prefetches nothing when the reader asks to save data; hover preload is untouched', () => {
+    const { real, wrapped, runIdle, load } = setup({ saveData: true });
+    load();
+    expect(wrapped.prefetch('/a/')).toBe(false);
+    runIdle(5);
+    expect(real.prefetch).not.toHaveBeenCalled();
+    wrapped.preload('/a/');
+    expect(real.preload).toHaveBeenCalledWith('/a/');
+  });
+});
