@@ -21,6 +21,7 @@ import type {
   TransactionList,
 } from './contract/account';
 import { API_MESSAGES } from './messages';
+import { getPublicPricing } from './pricing-call';
 import type { Requester } from './request';
 import type { ApiResult } from './result';
 
@@ -46,19 +47,6 @@ export function endOfDayIso(day: Date): string {
 
 /** Default page size of the payment log (spec §9). */
 export const PAYMENTS_PAGE_SIZE = 10;
-
-/**
- * Public: no sign-in. The path is spelt `pubic-deployment` by the backend (spec §7). A function
- * of its own so the pricing store (on every page) can call it without the whole client.
- */
-export function getPublicPricing(request: Requester): Promise<ApiResult<PublicPricing>> {
-  return request({
-    method: 'GET',
-    path: 'pricing/pubic-deployment',
-    auth: 'none',
-    defaultMessage: API_MESSAGES.fetchPricing,
-  });
-}
 
 export function createAccountClient(request: Requester) {
   return {

@@ -3,7 +3,7 @@
  * must not bring the account client, the services client or the auth wait into the main bundle.
  */
 import { getSiteConfig } from '@site/src/config';
-import { getPublicPricing } from './account';
+import { getPublicPricing } from './pricing-call';
 import { createRequester } from './request';
 
 const publicRequest = createRequester({

@@ -2,14 +2,16 @@
  * Everything consent does on every page, mounted once in Root: the banner while consent is unset,
  * the analytics tag and Firebase Analytics while analytics is allowed, and the scheduling badge
  * while scheduling is allowed. Changes apply at once, including those made in another tab.
- * Renders nothing on the server.
+ * Renders nothing on the server. The analytics loader is its own chunk: fetched when analytics is
+ * allowed, or when a page holds analytics traces to remove; a visitor who never allowed it never
+ * downloads it.
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import CookieBanner from '@site/src/components/CookieBanner';
 import SchedulingBadge from '@site/src/components/SchedulingBadge';
 import { useSiteConfig } from '@site/src/config';
-import { loadAnalytics, unloadAnalytics } from './analytics';
+import { hasAnalyticsTraces } from './constants';
 import { listenForFirebaseAnalytics } from './firebaseAnalytics';
 import { hasConsent, useConsent } from './store';
 
@@ -29,8 +31,14 @@ export default function CookieConsent(): ReactNode {
 
   useEffect(() => {
     if (consent.status === 'pending') return;
-    if (analytics) loadAnalytics(measurementId, { marketing });
-    else unloadAnalytics(measurementId);
+    if (!analytics && !hasAnalyticsTraces()) return;
+    void import(/* webpackChunkName: "analytics" */ './analytics')
+      .then((tag) => {
+        // Applied in order: a later choice's import resolves after an earlier one's.
+        if (analytics) tag.loadAnalytics(measurementId, { marketing });
+        else tag.unloadAnalytics(measurementId);
+      })
+      .catch((error: unknown) => console.warn('Could not apply the analytics choice:', error));
   }, [consent.status, analytics, marketing, measurementId]);
 
   return (

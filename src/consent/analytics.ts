@@ -6,16 +6,17 @@
  * is dispatched. Off: collection is disabled, the tag is removed and analytics cookies are expired.
  * Without a measurement id nothing is loaded.
  */
-import { FIREBASE_ANALYTICS_EVENT, GTAG_SCRIPT_URL } from './constants';
+import {
+  ANALYTICS_COOKIE,
+  ANALYTICS_SCRIPT_HOSTS,
+  FIREBASE_ANALYTICS_EVENT,
+  GTAG_SCRIPT_URL,
+} from './constants';
 
 type GtagWindow = Window & {
   dataLayer?: unknown[];
   gtag?: (...args: unknown[]) => void;
 } & Record<string, unknown>;
-
-// Cookies written by gtag.js / Google Analytics (and Ads measurement through the same tag).
-const ANALYTICS_COOKIE = /^(_ga|_gid|_gat|_gcl_|_dc_gtm_|__utm|AMP_TOKEN|FPID|FPLID|FPAU|FPGCL)/;
-const ANALYTICS_SCRIPT_HOSTS = ['googletagmanager.com', 'google-analytics.com'];
 
 let consentModeDefaulted = false;
 

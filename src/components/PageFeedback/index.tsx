@@ -1,14 +1,13 @@
 /**
- * "Was this page helpful?" under each doc. Plain HTML (no MUI); the feedback
- * client is imported when the reader sends, through `POST email` with the
- * doc's id as pageId. Signed-out readers add their e-mail (the backend needs it).
+ * "Was this page helpful?" under each doc. Plain HTML (no MUI). The question
+ * is part of the page; the form behind it (comment, e-mail, send) is fetched
+ * on the first Yes/No, so a reader who never answers never downloads it.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useAuth } from '@site/src/auth/AuthProvider';
-import { notify } from '@site/src/components/Notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { Answer } from './FeedbackForm';
 import styles from './styles.module.css';
 
-type Answer = 'yes' | 'no';
+const FeedbackForm = lazy(() => import(/* webpackChunkName: "page-feedback" */ './FeedbackForm'));
 
 interface Props {
   pageId: string;
@@ -16,16 +15,9 @@ interface Props {
   permalink: string;
 }
 
-export default function PageFeedback({ pageId, title, permalink }: Props): ReactNode {
-  const { status, user } = useAuth();
+export default function PageFeedback(props: Props): ReactNode {
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [comment, setComment] = useState('');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const signedIn = status === 'signedIn' && Boolean(user);
 
   if (sent) {
     return (
@@ -34,41 +26,6 @@ export default function PageFeedback({ pageId, title, permalink }: Props): React
       </p>
     );
   }
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!answer) return;
-    if (!signedIn && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setEmailError('Enter your e-mail address.');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    const { account } = await import('@site/src/api');
-    const result = await account.sendFeedback({
-      subject: `Docs feedback: ${answer === 'yes' ? 'helpful' : 'not helpful'} – ${title}`.slice(
-        0,
-        200,
-      ),
-      body: [
-        `Helpful: ${answer}`,
-        `Page: ${permalink}`,
-        comment.trim() && `Comment: ${comment.trim()}`,
-      ]
-        .filter(Boolean)
-        .join('\n')
-        .slice(0, 5000),
-      pageId: pageId.slice(0, 200),
-      ...(signedIn ? {} : { email: email.trim() }),
-    });
-    setBusy(false);
-    if (result.error_message !== undefined) {
-      setFailure(result.error_message);
-      notify({ severity: 'error', message: result.error_message });
-      return;
-    }
-    setSent(true);
-  };
 
   return (
     <section className={styles.box} aria-labelledby="page-feedback-heading">
@@ -91,59 +48,9 @@ export default function PageFeedback({ pageId, title, permalink }: Props): React
         </div>
       </div>
       {answer && (
-        <form className={styles.form} onSubmit={(event) => void send(event)} noValidate>
-          <label htmlFor="page-feedback-comment">
-            {answer === 'yes'
-              ? 'Anything to add? (optional)'
-              : 'What was missing or wrong? (optional)'}
-          </label>
-          <textarea
-            id="page-feedback-comment"
-            rows={3}
-            maxLength={4000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            disabled={busy}
-          />
-          {!signedIn && (
-            <>
-              <label htmlFor="page-feedback-email">Your e-mail</label>
-              <input
-                id="page-feedback-email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setEmailError(null);
-                }}
-                aria-invalid={Boolean(emailError)}
-                aria-describedby={emailError ? 'page-feedback-email-error' : undefined}
-                disabled={busy}
-              />
-              {emailError && (
-                <span id="page-feedback-email-error" className={styles.error}>
-                  {emailError}
-                </span>
-              )}
-            </>
-          )}
-          {failure && (
-            <span className={styles.error} role="alert">
-              {failure}
-            </span>
-          )}
-          <div>
-            <button
-              type="submit"
-              className="button button--primary button--sm"
-              disabled={busy}
-              aria-busy={busy}
-            >
-              {busy ? 'Sending…' : 'Send feedback'}
-            </button>
-          </div>
-        </form>
+        <Suspense fallback={null}>
+          <FeedbackForm answer={answer} {...props} onSent={() => setSent(true)} />
+        </Suspense>
       )}
     </section>
   );

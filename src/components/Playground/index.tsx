@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeploymentDoc } from '@site/src/playground/schema-doc';
-import styles from './styles.module.css';
+import styles from './frame.module.css';
 
 const PlaygroundApp = lazy(() => import(/* webpackChunkName: "playground" */ './PlaygroundApp'));
 
