@@ -74,7 +74,7 @@ async function startServer(dir, port) {
 
 // The baseline: a bare Docusaurus classic site of the same version (bench/baseline-site).
 const BASELINE_DIR = path.resolve('bench-results/baseline-build');
-const BASELINE_PORT = PORT + 1;
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
 async function baselineDocsPage(browser) {
   if (!existsSync(`${BASELINE_DIR}/index.html`)) {
     const build = spawnSync(

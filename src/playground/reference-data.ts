@@ -17,7 +17,12 @@ import { DOC as objectDetection } from './reference/object-detection';
 import { DOC as zeroShotImageClassification } from './reference/zero-shot-image-classification';
 import { DOC as zeroShotObjectDetection } from './reference/zero-shot-object-detection';
 
-export { COMING_SOON, IMAGE_LIMITS, SERVICES_RATE_LIMIT } from './reference/common';
+export {
+  COMING_SOON,
+  DEPLOYMENT_SUMMARIES,
+  IMAGE_LIMITS,
+  SERVICES_RATE_LIMIT,
+} from './reference/common';
 
 export const DEPLOYMENT_DOCS: Record<DeploymentPath, DeploymentDoc> = {
   'object-detection': objectDetection,

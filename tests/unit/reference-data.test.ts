@@ -54,6 +54,11 @@ function expected() {
     },
     SERVICES_RATE_LIMIT: { max: services.max, windowMs: services.timeWindowMs },
     COMING_SOON: COMING_SOON_DEPLOYMENTS.map((d) => ({ ...d })),
+    // The overview's table: name and parameter names only, not every deployment's full reference.
+    DEPLOYMENT_SUMMARIES: DEPLOYMENT_PATHS.map((p) => {
+      const doc = describeDeployment(PUBLIC_DEPLOYMENTS[p]);
+      return { path: p, name: doc.name, params: doc.params.map((param) => param.name) };
+    }),
   };
 }
 
@@ -76,9 +81,9 @@ function generatedSources(): Record<string, string> {
   files['reference/common.ts'] =
     header(
       'src/api/contract/services.ts and server/src/config.ts',
-      '\n *\n * What every deployment shares: image limits, the services rate limit and\n * the deployments still to come.',
+      '\n *\n * What every deployment shares: image limits, the services rate limit,\n * the deployments still to come, and a summary of each for the overview.',
     ) +
-    (['IMAGE_LIMITS', 'SERVICES_RATE_LIMIT', 'COMING_SOON'] as const)
+    (['IMAGE_LIMITS', 'SERVICES_RATE_LIMIT', 'COMING_SOON', 'DEPLOYMENT_SUMMARIES'] as const)
       .map((name) => `export const ${name} = ${JSON.stringify(want[name], null, 2)};\n`)
       .join('\n');
   files['reference-data.ts'] =
@@ -91,7 +96,7 @@ function generatedSources(): Record<string, string> {
     DEPLOYMENT_PATHS.map((p) => `import { DOC as ${camel(p)} } from './reference/${slug(p)}';\n`)
       .sort()
       .join('') +
-    `\nexport { COMING_SOON, IMAGE_LIMITS, SERVICES_RATE_LIMIT } from './reference/common';\n\n` +
+    `\nexport {\n  COMING_SOON,\n  DEPLOYMENT_SUMMARIES,\n  IMAGE_LIMITS,\n  SERVICES_RATE_LIMIT,\n} from './reference/common';\n\n` +
     `export const DEPLOYMENT_DOCS: Record<DeploymentPath, DeploymentDoc> = {\n` +
     DEPLOYMENT_PATHS.map((p) => `  '${p}': ${camel(p)},\n`).join('') +
     `};\n`;

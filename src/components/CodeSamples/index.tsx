@@ -7,8 +7,6 @@
  * its deployment's reference (`DOC` from src/playground/reference/<slug>.ts).
  */
 import { useState, type ReactNode } from 'react';
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import { signInPath } from '@site/src/auth/redirect';
@@ -20,6 +18,7 @@ import {
   type SampleLanguage,
 } from '@site/src/playground/code-samples';
 import type { DeploymentDoc } from '@site/src/playground/schema-doc';
+import LanguageTabs from './LanguageTabs';
 import { useDefaultKey, type DefaultKeyState } from './useDefaultKey';
 import styles from './styles.module.css';
 
@@ -133,9 +132,11 @@ export default function CodeSamples({ doc }: { doc: DeploymentDoc }): ReactNode 
         copied={copied === 'key'}
         onCopyKey={() => copy('key', realKey)}
       />
-      <Tabs groupId="code-language" queryString="lang">
-        {LANGUAGES.map(({ value, label }) => (
-          <TabItem key={value} value={value} label={label}>
+      <LanguageTabs
+        tabs={LANGUAGES.map(({ value, label }) => ({
+          value,
+          label,
+          content: (
             <div className={styles.codeWrap}>
               <pre className={styles.code} aria-label={`${label} sample`} tabIndex={0}>
                 <code>{shown[value]}</code>
@@ -149,9 +150,9 @@ export default function CodeSamples({ doc }: { doc: DeploymentDoc }): ReactNode 
                 {copied === value ? 'Copied' : 'Copy'}
               </button>
             </div>
-          </TabItem>
-        ))}
-      </Tabs>
+          ),
+        }))}
+      />
     </div>
   );
 }

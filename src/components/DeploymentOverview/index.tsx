@@ -9,11 +9,16 @@ import type { DeploymentPath } from '@site/src/api/contract/services';
 import { useSiteConfig } from '@site/src/config';
 import CodeSamples from '@site/src/components/CodeSamples';
 import PricePerCall from '@site/src/components/PricePerCall';
-import { DEPLOYMENT_DOCS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference-data';
+import { DEPLOYMENT_SUMMARIES, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
+import { DOC as OBJECT_DETECTION } from '@site/src/playground/reference/object-detection';
 import styles from './styles.module.css';
 
-// Not the contract's DEPLOYMENT_PATHS: importing the contract at runtime would bundle TypeBox.
-const DEPLOYMENT_PATHS = Object.keys(DEPLOYMENT_DOCS) as DeploymentPath[];
+// Not the contract's DEPLOYMENT_PATHS: importing the contract at runtime would bundle TypeBox. The
+// summaries (generated from the contract) carry names and parameter names, not full references.
+const DEPLOYMENTS = DEPLOYMENT_SUMMARIES.map((summary) => ({
+  ...summary,
+  path: summary.path as DeploymentPath,
+}));
 
 export function OverviewTable(): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
@@ -32,8 +37,8 @@ export function OverviewTable(): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {DEPLOYMENT_PATHS.map((path) => {
-            const doc = DEPLOYMENT_DOCS[path];
+          {DEPLOYMENTS.map((doc) => {
+            const { path } = doc;
             return (
               <tr key={path} data-deployment={path}>
                 <td>
@@ -47,10 +52,10 @@ export function OverviewTable(): ReactNode {
                 </td>
                 <td>
                   {doc.params.length
-                    ? doc.params.map((p, i) => (
-                        <span key={p.name}>
+                    ? doc.params.map((name, i) => (
+                        <span key={name}>
                           {i > 0 ? ', ' : null}
-                          <code>{p.name}</code>
+                          <code>{name}</code>
                         </span>
                       ))
                     : 'none'}
@@ -86,7 +91,7 @@ export function QuickStart(): ReactNode {
         key; the answer lists each object with its label, score and box, plus the call&apos;s cost
         and your remaining balance.
       </p>
-      <CodeSamples doc={DEPLOYMENT_DOCS['object-detection']} />
+      <CodeSamples doc={OBJECT_DETECTION} />
     </>
   );
 }

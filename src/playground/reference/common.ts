@@ -2,8 +2,8 @@
  * GENERATED from src/api/contract/services.ts and server/src/config.ts by
  * tests/unit/reference-data.test.ts (UPDATE_REFERENCE=1). Do not edit by hand.
  *
- * What every deployment shares: image limits, the services rate limit and
- * the deployments still to come.
+ * What every deployment shares: image limits, the services rate limit,
+ * the deployments still to come, and a summary of each for the overview.
  */
 export const IMAGE_LIMITS = {
   maxImageBytes: 10485760,
@@ -54,5 +54,48 @@ export const COMING_SOON = [
   {
     task: 'visual-question-answering',
     name: 'Visual question answering',
+  },
+];
+
+export const DEPLOYMENT_SUMMARIES = [
+  {
+    path: 'object-detection',
+    name: 'Object detection',
+    params: ['confidence_threshold', 'max_results'],
+  },
+  {
+    path: 'depth-estimation',
+    name: 'Depth estimation',
+    params: [],
+  },
+  {
+    path: 'image-classification',
+    name: 'Image classification',
+    params: ['top_k'],
+  },
+  {
+    path: 'zero-shot-image-classification',
+    name: 'Zero-shot image classification',
+    params: ['candidate_labels'],
+  },
+  {
+    path: 'zero-shot-object-detection',
+    name: 'Zero-shot object detection',
+    params: ['queries', 'confidence_threshold', 'max_results'],
+  },
+  {
+    path: 'image-segmentation/semantic',
+    name: 'Semantic segmentation',
+    params: [],
+  },
+  {
+    path: 'image-segmentation/instance',
+    name: 'Instance segmentation',
+    params: ['confidence_threshold', 'max_results'],
+  },
+  {
+    path: 'image-segmentation/panoptic',
+    name: 'Panoptic segmentation',
+    params: ['confidence_threshold'],
   },
 ];
