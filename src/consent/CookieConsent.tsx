@@ -6,14 +6,18 @@
  * allowed, or when a page holds analytics traces to remove; a visitor who never allowed it never
  * downloads it.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import CookieBanner from '@site/src/components/CookieBanner';
-import SchedulingBadge from '@site/src/components/SchedulingBadge';
 import { useSiteConfig } from '@site/src/config';
 import { hasAnalyticsTraces } from './constants';
 import { listenForFirebaseAnalytics } from './firebaseAnalytics';
 import { hasConsent, useConsent } from './store';
+
+// Shown only to visitors who allowed scheduling: its own chunk.
+const SchedulingBadge = lazy(
+  () => import(/* webpackChunkName: "scheduling-badge" */ '@site/src/components/SchedulingBadge'),
+);
 
 export default function CookieConsent(): ReactNode {
   const consent = useConsent();
@@ -44,7 +48,11 @@ export default function CookieConsent(): ReactNode {
   return (
     <>
       {consent.status === 'unset' && <CookieBanner />}
-      {preferences?.calendly && <SchedulingBadge url={calendlyUrl} />}
+      {preferences?.calendly && (
+        <Suspense fallback={null}>
+          <SchedulingBadge url={calendlyUrl} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,9 +12,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '@site/src/auth/AuthProvider';
 import Spinner from '../Spinner';
 import { DASHBOARD_PATH, isDashboardPath, SIGN_UP_PATH, type NavbarItemProps } from '../links';
-import MobileAuthItems from './MobileAuthItems';
 import styles from './styles.module.css';
 
+// The mobile sidebar's entries render only on narrow viewports (never on the server): own chunk.
+const MobileAuthItems = lazy(
+  () => import(/* webpackChunkName: "navbar-mobile-auth" */ './MobileAuthItems'),
+);
 const AccountMenu = lazy(() => import(/* webpackChunkName: "navbar-account" */ './AccountMenu'));
 
 export const CHECKING_SIGN_IN = 'Checking sign-in';
@@ -26,7 +29,14 @@ export default function AuthItem({ mobile, onClick, className }: NavbarItemProps
 
   if (mobile)
     return (
-      <MobileAuthItems status={status} user={user} onDashboard={onDashboard} onNavigate={onClick} />
+      <Suspense fallback={null}>
+        <MobileAuthItems
+          status={status}
+          user={user}
+          onDashboard={onDashboard}
+          onNavigate={onClick}
+        />
+      </Suspense>
     );
 
   return (
