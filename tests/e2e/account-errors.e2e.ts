@@ -7,7 +7,7 @@
 import type { Page, Route } from '@playwright/test';
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
 import { test } from './support/fixtures';
-import { callApi, createUser, registerOrganization, signInViaUi } from './support/identity';
+import { callApi, createUser, registerOrganization, signIn } from './support/identity';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -99,9 +99,8 @@ test.describe('API keys page', () => {
 
   test('registering an organization', async ({ page }) => {
     const fresh = await createUser({ emailVerified: true });
-    await signInViaUi(page, fresh);
     await failCall(page, 'POST', 'organization');
-    await page.goto('/settings/api-keys/');
+    await signIn(page, fresh, '/settings/api-keys/');
     const form = page.getByRole('form', { name: 'Register your organization' });
     await form.getByLabel('Organization name').fill('Failing Co');
     await form.getByLabel('Website').fill('failing.example');
@@ -115,9 +114,8 @@ test.describe('API keys page', () => {
   test('checking the e-mail verification status', async ({ page }) => {
     const unverified = await createUser();
     await registerOrganization(unverified);
-    await signInViaUi(page, unverified);
     await failCall(page, 'POST', 'organization/verify');
-    await page.goto('/settings/api-keys/');
+    await signIn(page, unverified, '/settings/api-keys/');
     await seeMessage(page, 'An error occurred while checking email verification status');
     await expect(page.getByRole('region', { name: 'E-mail verification' })).toBeVisible();
     await noCrash(page, 'API keys');

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
 import { test } from './support/fixtures';
-import { createUser, signInViaUi } from './support/identity';
+import { createUser, signIn } from './support/identity';
 
 /** Records the account calls a page sends with the given method and path. */
 function watchCalls(page: Page, method: string, path: string): string[] {
@@ -27,9 +27,8 @@ test('organization registration: required fields, website and GSTIN', async ({
 }) => {
   allowConsoleErrors([/status of 404/]); // GET organization: none yet
   const fresh = await createUser({ emailVerified: true });
-  await signInViaUi(page, fresh);
   const posts = watchCalls(page, 'POST', 'organization');
-  await page.goto('/settings/api-keys/');
+  await signIn(page, fresh, '/settings/api-keys/');
   const form = page.getByRole('form', { name: 'Register your organization' });
   const submit = form.getByRole('button', { name: 'Register organization' });
 

@@ -1,14 +1,19 @@
 import { test, expect } from './support/fixtures';
-import { buyCredits, signInViaUi, type TestUser } from './support/identity';
+import { buyCredits, signIn, type TestUser } from './support/identity';
 
 const DASHBOARD_PAGE = '/dashboard/public-deployment/object-detection/';
 const BALANCE_URL = '**/v1/credits/balance';
+/**
+ * For the first signed-in expectation of a test: the first page load restores the session
+ * (identity SDK, user reload) and then fetches the balance, slow on a busy 2-core machine.
+ */
+const FIRST_LOAD = { timeout: 20_000 };
 
 /** A signed-in user with an organization and $25 of sandbox credits. */
 const withCredits = test.extend<{ funded: TestUser }>({
   funded: async ({ page, user }, provide) => {
     await buyCredits(user, 25);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await provide(user);
   },
 });
@@ -19,7 +24,7 @@ withCredits(
     await page.goto(DASHBOARD_PAGE);
     const chip = page.getByTestId('balance-chip');
     const value = chip.getByRole('link', { name: '$25' });
-    await expect(value).toHaveAttribute('href', '/settings/buy-credits/');
+    await expect(value).toHaveAttribute('href', '/settings/buy-credits/', FIRST_LOAD);
     await value.hover();
     await expect(page.getByRole('tooltip')).toHaveText('Balance: 25 - Click to buy more credits');
     await expect(page.getByRole('tooltip')).toBeVisible();
@@ -28,7 +33,7 @@ withCredits(
 
 withCredits('is shown only on paths containing "dashboard"', async ({ page, funded: _ }) => {
   await page.goto('/pricing/');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('balance-chip')).toHaveCount(0);
   await page.goto(DASHBOARD_PAGE);
   await expect(page.getByTestId('balance-chip')).toBeVisible();
@@ -39,7 +44,7 @@ withCredits(
   async ({ page, funded: _ }) => {
     await page.goto(DASHBOARD_PAGE);
     const chip = page.getByTestId('balance-chip');
-    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible();
+    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible(FIRST_LOAD);
     // Hold the refresh answer until the in-progress state has been checked.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -68,7 +73,7 @@ withCredits(
   async ({ page, funded }) => {
     await page.goto(DASHBOARD_PAGE);
     const chip = page.getByTestId('balance-chip');
-    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible();
+    await expect(chip.getByRole('link', { name: '$25' })).toBeVisible(FIRST_LOAD);
     await buyCredits(funded, 10);
     // What the buy-credits page does after a purchase.
     await page.evaluate(() => window.dispatchEvent(new Event('visionapi:balance-refresh')));
@@ -93,7 +98,7 @@ test('shows N/A, its tooltip and a snackbar when the balance call answers 500', 
   );
   await page.goto(DASHBOARD_PAGE);
   const chip = page.getByTestId('balance-chip');
-  await expect(chip).toHaveAttribute('data-state', 'failed');
+  await expect(chip).toHaveAttribute('data-state', 'failed', FIRST_LOAD);
   await expect(chip.getByText('N/A')).toBeVisible();
   await expect(chip.getByRole('link')).toHaveCount(0);
   await chip.getByText('N/A').hover();
@@ -109,7 +114,7 @@ test('shows N/A with the default message when the backend is down', async ({
   await page.route(BALANCE_URL, (route) => route.abort('connectionrefused'));
   await page.goto(DASHBOARD_PAGE);
   const chip = page.getByTestId('balance-chip');
-  await expect(chip.getByText('N/A')).toBeVisible();
+  await expect(chip.getByText('N/A')).toBeVisible(FIRST_LOAD);
   await chip.getByText('N/A').focus();
   await expect(page.getByRole('tooltip')).toHaveText(
     'An error occurred while fetching the remaining credits',
@@ -136,7 +141,7 @@ test("logs 'Not Loggedin!' every 500 ms while the user is not known yet, then lo
     .poll(() => consoleMessages.filter((m) => m.text === 'Not Loggedin!').length)
     .toBeGreaterThanOrEqual(2);
   release();
-  await expect(page.getByTestId('balance-chip')).toBeVisible();
+  await expect(page.getByTestId('balance-chip')).toBeVisible(FIRST_LOAD);
   const count = consoleMessages.filter((m) => m.text === 'Not Loggedin!').length;
   await page.waitForTimeout(1200);
   expect(consoleMessages.filter((m) => m.text === 'Not Loggedin!').length).toBe(count);

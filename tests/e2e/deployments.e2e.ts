@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 import { test, expect } from './support/fixtures';
-import { buyCredits, callApi, signInViaUi, type TestUser } from './support/identity';
+import { buyCredits, callApi, signIn, type TestUser } from './support/identity';
 
 const SERVICES = 'http://localhost:4020';
 const STARTING_CREDITS = 5;
@@ -38,7 +38,7 @@ const keyed = test.extend<{ funded: TestUser }>({
     await callApi(user, 'POST', 'api-key', { name: 'browser' });
     await buyCredits(user, STARTING_CREDITS);
     await dismissCookieBanner(page);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await use(user);
   },
 });

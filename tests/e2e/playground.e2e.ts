@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 import { test, expect } from './support/fixtures';
-import { buyCredits, callApi, signInViaUi } from './support/identity';
+import { buyCredits, callApi, signIn } from './support/identity';
 
 const PAGE = '/dashboard/public-deployment/object-detection/';
 const SAMPLE = 'static/img/samples/street.jpg';
@@ -50,7 +50,6 @@ test('signed in without a used_for_ui key: "Sign In is required to proceed!"', a
   user,
 }) => {
   await dismissCookieBanner(page);
-  await signInViaUi(page, user);
   // The account's keys as the API would list them if none were marked for browser calls.
   await page.route('**/v1/api-key', async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
@@ -64,7 +63,8 @@ test('signed in without a used_for_ui key: "Sign In is required to proceed!"', a
   page.on('request', (r) => {
     if (r.url().startsWith(SERVICES_CALL)) called = true;
   });
-  await page.goto(PAGE);
+  // Signed in for sure (the navbar knows the user) before Run, so the message is not a signed-out one.
+  await signIn(page, user, PAGE);
   const playground = await chooseSampleAndRun(page);
   await expect(playground.getByRole('alert')).toHaveText('Sign In is required to proceed!');
   expect(called).toBe(false);
@@ -75,7 +75,7 @@ const withKey = test.extend<{ ready: void }>({
     await callApi(user, 'POST', 'api-key', { name: 'browser' });
     await buyCredits(user, 5);
     await dismissCookieBanner(page);
-    await signInViaUi(page, user);
+    await signIn(page, user);
     await use();
   },
 });

@@ -4,7 +4,7 @@
  */
 import { dismissCookieBanner, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
-import { callApi, signInViaUi } from './support/identity';
+import { callApi, signIn } from './support/identity';
 
 const PAGE = '/dashboard/public-deployment/zero-shot-object-detection/';
 
@@ -60,8 +60,7 @@ test('signed in: the default key is masked, revealed on demand, and copied in fu
   );
   const created = api_keys.find((k) => k.is_default)!;
   await dismissCookieBanner(page);
-  await signInViaUi(page, user);
-  await page.goto(PAGE);
+  await signIn(page, user, PAGE);
   const sample = page.getByLabel('curl sample', { exact: true });
   await expect(page.getByTestId('sample-key')).toHaveText(/^vapi_.{4}•+.{4}$/, { timeout: 20_000 });
   await expect(sample).not.toContainText(created.key);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 // Every route of spec §2 with the heading a reader sees first.
@@ -42,30 +43,57 @@ const DOCS: [path: string, heading: RegExp][] = [
   ['/dashboard/public-deployment/visual-question-answering/', /visual question answering/i],
 ];
 
-const COMING_SOON = DOCS.slice(11).map(([path]) => path);
+const AVAILABLE = DOCS.slice(0, 11);
+const COMING_SOON = DOCS.slice(11);
 
-for (const [path, heading] of [...STANDALONE, ...DOCS]) {
-  test(`${path} answers 200 and shows its heading`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
-  });
+/**
+ * Visits each route in one page (a fresh context per route costs more than the route itself).
+ * Assertions are soft and name the route, so one run reports every route that fails.
+ */
+async function visitEach(
+  page: Page,
+  routes: [path: string, heading: RegExp][],
+  more?: (path: string) => Promise<void>,
+) {
+  // A page at a time, slower on a busy machine than the single-route tests were.
+  test.setTimeout(Math.max(45_000, routes.length * 10_000));
+  for (const [path, heading] of routes) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect.soft(response?.status(), `${path} answers 200`).toBe(200);
+      expect.soft(new URL(page.url()).pathname, `${path} is not redirected`).toBe(path);
+      await expect
+        .soft(page.getByRole('heading', { level: 1 }).first(), `${path} shows its heading`)
+        .toHaveText(heading);
+      await more?.(path);
+    });
+  }
 }
+
+test('every standalone route answers 200 and shows its heading', async ({ page }) => {
+  await visitEach(page, STANDALONE);
+});
+
+test('every available deployment doc answers 200 and shows its heading', async ({ page }) => {
+  await visitEach(page, AVAILABLE);
+});
+
+test('coming-soon pages answer 200, show their heading, say so and point to contact', async ({
+  page,
+}) => {
+  await visitEach(page, COMING_SOON, async (path) => {
+    const article = page.locator('article');
+    await expect.soft(article, `${path} says coming soon`).toContainText(/coming soon/i);
+    await expect
+      .soft(article.locator('a[href="/contact-us/"]').first(), `${path} links to contact`)
+      .toBeVisible();
+  });
+});
 
 test('/dashboard/ lands on the public deployment doc', async ({ page }) => {
   await page.goto('/dashboard/');
   await expect(page).toHaveURL(/\/dashboard\/public-deployment\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/public deployment/i);
-});
-
-test('coming-soon pages say so and point to contact', async ({ page }) => {
-  for (const path of COMING_SOON) {
-    await page.goto(path);
-    const article = page.locator('article');
-    await expect(article).toContainText(/coming soon/i);
-    await expect(article.locator('a[href="/contact-us/"]').first()).toBeVisible();
-  }
 });
 
 test('an unknown path shows the not-found page with links home and to the docs', async ({

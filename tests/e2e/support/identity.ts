@@ -1,10 +1,11 @@
 /**
  * Helpers for browser tests that need users: create them in the Auth
  * emulator, read the e-mails it "sends" (out-of-band codes), get ID tokens,
- * sign in through the UI, and call the local account backend as that user.
+ * sign in (programmatically, or through the UI where the UI is under test),
+ * and call the local account backend as that user.
  * Reusable by every suite that needs a signed-in user.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const AUTH_EMULATOR = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
 export const PROJECT_ID = 'demo-visionapi';
@@ -106,7 +107,10 @@ export async function applyVerificationCode(oobCode: string): Promise<void> {
   await postJson(`${IDENTITY}/accounts:update?key=${EMULATOR_API_KEY}`, { oobCode });
 }
 
-/** Signs in through /sign-in/ and waits until the navbar knows the user. */
+/**
+ * Signs in through /sign-in/ and waits until the navbar knows the user. Only for tests of the
+ * sign-in UI itself: everywhere else `signIn` gives the same session without loading /sign-in/.
+ */
 export async function signInViaUi(
   page: Page,
   user: Pick<TestUser, 'email' | 'password'>,
@@ -116,6 +120,102 @@ export async function signInViaUi(
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The identity SDK's storage key for the signed-in user (browserLocalPersistence, default app). */
+const AUTH_USER_KEY = `firebase:authUser:${EMULATOR_API_KEY}:[DEFAULT]`;
+/** The site's "a session may exist" hint (src/auth/marker.ts); without it the SDK never loads. */
+const SESSION_MARKER_KEY = 'visionapi:session';
+/** Set in the tab once the session has been seeded, so a later sign-out sticks. */
+const SEEDED_FLAG = 'e2e:session-seeded';
+
+/** The claims of an (emulator) ID token; its signature is not checked here. */
+function tokenClaims(idToken: string): { email_verified?: boolean } {
+  const payload = idToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    email_verified?: boolean;
+  };
+}
+
+/**
+ * Signs the user in without the sign-in page: fresh tokens from the Auth emulator are stored
+ * where the identity SDK keeps its session (as `UserImpl.toJSON` writes it), with the site's
+ * session marker, before the site's scripts run. The SDK then restores the session on the next
+ * page load and reloads the user from the emulator, exactly as for a returning visitor.
+ *
+ * The session is seeded once per tab (a sessionStorage flag), so signing out afterwards sticks.
+ * With `path`, goes there and waits until the navbar knows the user (as `signInViaUi` does);
+ * without it, the next `page.goto` is signed in: set up `page.route`s first, then navigate.
+ */
+export async function signIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path?: string,
+): Promise<void> {
+  const signedIn = await postJson<{
+    localId: string;
+    email: string;
+    displayName?: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  }>(`${IDENTITY}/accounts:signInWithPassword?key=${EMULATOR_API_KEY}`, {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  });
+  const now = Date.now();
+  const stored = {
+    uid: signedIn.localId,
+    email: signedIn.email,
+    emailVerified: tokenClaims(signedIn.idToken).email_verified === true,
+    displayName: signedIn.displayName || undefined,
+    isAnonymous: false,
+    providerData: [
+      {
+        providerId: 'password',
+        uid: signedIn.email,
+        email: signedIn.email,
+        displayName: null,
+        phoneNumber: null,
+        photoURL: null,
+      },
+    ],
+    stsTokenManager: {
+      refreshToken: signedIn.refreshToken,
+      accessToken: signedIn.idToken,
+      expirationTime: now + Number(signedIn.expiresIn) * 1000,
+    },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey: EMULATOR_API_KEY,
+    appName: '[DEFAULT]',
+  };
+  const baseURL = test.info().project.use.baseURL;
+  await page.addInitScript(
+    ({ origin, entries, flag }) => {
+      // Only the site's own top-level documents (not about:blank, iframes or other hosts).
+      if (window.top !== window || (origin && window.location.origin !== origin)) return;
+      try {
+        if (window.sessionStorage.getItem(flag)) return;
+        window.sessionStorage.setItem(flag, '1');
+        for (const [key, value] of entries) window.localStorage.setItem(key, value);
+      } catch {
+        // Storage unavailable: the test then fails on its own signed-in expectations.
+      }
+    },
+    {
+      origin: baseURL ? new URL(baseURL).origin : '',
+      entries: [
+        [AUTH_USER_KEY, JSON.stringify(stored)],
+        [SESSION_MARKER_KEY, '1'],
+      ] as [string, string][],
+      flag: SEEDED_FLAG,
+    },
+  );
+  if (path === undefined) return;
+  await page.goto(path);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: 15_000 });
 }
 
