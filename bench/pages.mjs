@@ -175,6 +175,21 @@ function printAudits(route, formFactor, lhr) {
       items.forEach((item) => console.log(`      ${String(item).slice(0, 160)}`));
     }
   }
+  const lcp = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp)
+    console.log(`  LCP element: ${lcp.selector ?? ''} ${String(lcp.snippet ?? '').slice(0, 120)}`);
+  const tasks = (a['long-tasks']?.details?.items ?? []).slice(0, 6);
+  for (const t of tasks) {
+    console.log(
+      `  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms  ${t.url ?? ''}`,
+    );
+  }
+  const bootup = (a['bootup-time']?.details?.items ?? []).slice(0, 4);
+  for (const b of bootup) {
+    console.log(
+      `  bootup ${String(b.url).slice(-48)}: total ${Math.round(b.total)} ms, scripting ${Math.round(b.scripting)} ms, parse ${Math.round(b.scriptParseCompile)} ms`,
+    );
+  }
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });

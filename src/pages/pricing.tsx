@@ -8,14 +8,46 @@ import Estimator from './_components/pricing/Estimator';
 import PriceTable from './_components/pricing/PriceTable';
 import styles from './_components/pricing/styles.module.css';
 
-/** /pricing/ (spec §2): public; the prices come from the app's one pricing load (src/pricing). */
-export default function PricingPage(): ReactNode {
+/**
+ * The part of the page that follows the pricing load. It holds the store subscription, so the load
+ * settling re-renders the table alone, not the layout (navbar, footer) around it.
+ */
+function Prices(): ReactNode {
   const pricing = usePricing();
 
   useEffect(() => {
     if (pricing.kind === 'failed') notify({ severity: 'error', message: pricing.message });
   }, [pricing]);
 
+  return (
+    <>
+      {pricing.kind === 'loading' && (
+        <div className={styles.skeleton} aria-busy="true" aria-label="Loading prices" />
+      )}
+      {pricing.kind === 'failed' && (
+        <div className={styles.error} role="alert">
+          <span>{pricing.message}</span>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() => window.location.reload()}
+          >
+            Refresh
+          </button>
+        </div>
+      )}
+      {pricing.kind === 'ready' && (
+        <>
+          <PriceTable deployments={pricing.pricing.deployments} />
+          <Estimator deployments={pricing.pricing.deployments} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /pricing/ (spec §2): public; the prices come from the app's one pricing load (src/pricing). */
+export default function PricingPage(): ReactNode {
   return (
     <Layout
       title="Pricing"
@@ -28,27 +60,7 @@ export default function PricingPage(): ReactNode {
           deployment&apos;s price. No subscription, no minimum commitment.
         </p>
 
-        {pricing.kind === 'loading' && (
-          <div className={styles.skeleton} aria-busy="true" aria-label="Loading prices" />
-        )}
-        {pricing.kind === 'failed' && (
-          <div className={styles.error} role="alert">
-            <span>{pricing.message}</span>
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              onClick={() => window.location.reload()}
-            >
-              Refresh
-            </button>
-          </div>
-        )}
-        {pricing.kind === 'ready' && (
-          <>
-            <PriceTable deployments={pricing.pricing.deployments} />
-            <Estimator deployments={pricing.pricing.deployments} />
-          </>
-        )}
+        <Prices />
 
         <section className={styles.comingSoon} aria-labelledby="coming-soon-heading">
           <h2 id="coming-soon-heading">Coming soon</h2>

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:profile — where a page's main-thread time goes during its first load.
+ *
+ * Serves a build made with hidden source maps (BUNDLE_SOURCEMAPS=1; default
+ * bench-results/bundle-build, as `npm run bench:bundle` makes it), loads each route in Debian's
+ * Chromium with the V8 sampling profiler on, and prints: the long tasks (> 50 ms) and their
+ * blocking time, then self time per source (npm package or file under src/ and docs/), mapped
+ * through the source maps.
+ *
+ *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PORT = Number(process.env.BENCH_PORT ?? 3043);
+const ORIGIN = `http://localhost:${PORT}`;
+const DIR = path.resolve(process.env.BENCH_BUILD_DIR ?? 'bench-results/bundle-build');
+const args = process.argv.slice(2);
+const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const ROUTES = (
+  opt('--routes') ?? '/,/pricing/,/dashboard/public-deployment/object-detection/'
+).split(',');
+const TOP = Number(opt('--top') ?? 25);
+const RUNS = Number(opt('--runs') ?? 3);
+// --detail <source>: also list the functions inside one source (as the table names it).
+const DETAIL = opt('--detail');
+// --tasks: list each stretch of main-thread work over 50 ms (samples between idle periods) with
+// its largest sources.
+const TASKS = args.includes('--tasks');
+// --callers <source>: which functions call into one source (e.g. "(appendChild)").
+const CALLERS = opt('--callers');
+
+if (!existsSync(path.join(DIR, 'index.html'))) {
+  console.error(
+    `No build in ${DIR}: run \`npm run bench:bundle\` (or BUNDLE_SOURCEMAPS=1 docusaurus build --out-dir ${DIR}).`,
+  );
+  process.exit(1);
+}
+
+function group(source) {
+  const clean = source.replace(/^webpack:\/\/\/?/, '').replace(/^(\.\/)+/, '');
+  const nm = clean.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = clean.slice(nm + 'node_modules/'.length).split('/');
+    const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+    if (pkg.startsWith('@docusaurus/')) return `${pkg}/${rest.slice(2, 4).join('/')}`;
+    return pkg;
+  }
+  return clean;
+}
+
+const consumers = new Map();
+async function consumerFor(url) {
+  if (consumers.has(url)) return consumers.get(url);
+  let consumer = null;
+  try {
+    const file = path.join(DIR, new URL(url).pathname);
+    if (existsSync(`${file}.map`)) {
+      consumer = await new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+    }
+  } catch {
+    consumer = null;
+  }
+  consumers.set(url, consumer);
+  return consumer;
+}
+
+async function sourceOf(frame) {
+  if (!frame.url) return [frame.functionName ? `(${frame.functionName})` : '(native)', ''];
+  if (!frame.url.startsWith(ORIGIN)) return [frame.url, ''];
+  const consumer = await consumerFor(frame.url);
+  if (!consumer) return [new URL(frame.url).pathname, ''];
+  const pos = consumer.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
+  if (!pos.source) return [new URL(frame.url).pathname, ''];
+  const clean = pos.source.replace(/^webpack:\/\/\/?/, '');
+  return [group(pos.source), `${frame.functionName || '(anonymous)'} ${clean}:${pos.line}`];
+}
+
+const server = spawn(
+  'node_modules/.bin/docusaurus',
+  ['serve', '--dir', DIR, '--port', String(PORT), '--host', 'localhost', '--no-open'],
+  { stdio: 'ignore', detached: true },
+);
+for (let i = 0; i < 100; i += 1) {
+  if (
+    await fetch(`${ORIGIN}/`)
+      .then((r) => r.ok)
+      .catch(() => false)
+  )
+    break;
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+try {
+  for (const route of ROUTES) {
+    const selfBySource = new Map();
+    const selfByFunction = new Map();
+    const selfByCaller = new Map();
+    const blocking = [];
+    let scriptTotal = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(ORIGIN + route, { waitUntil: 'load' });
+      await page.waitForTimeout(2500);
+      const { profile } = await cdp.send('Profiler.stop');
+      const tasks = await page.evaluate(() => window.__longTasks);
+      blocking.push(tasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0));
+      const dt = new Map();
+      for (let i = 0; i < profile.samples.length; i += 1) {
+        const id = profile.samples[i];
+        dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+      }
+      if (TASKS) {
+        const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+        let task = null;
+        let at = 0;
+        const flush = async () => {
+          if (task && task.ms > 50) {
+            const top = [...task.sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+            console.log(
+              `  run ${run + 1}: task at ${task.start.toFixed(0)} ms, ${task.ms.toFixed(0)} ms: ` +
+                top.map(([src, ms]) => `${src} ${ms.toFixed(0)}`).join(', '),
+            );
+          }
+          task = null;
+        };
+        for (let i = 0; i < profile.samples.length; i += 1) {
+          const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+          at += delta;
+          const node = byId.get(profile.samples[i]);
+          if (node.callFrame.functionName === '(idle)') {
+            await flush();
+            continue;
+          }
+          task ??= { start: at, ms: 0, sources: new Map() };
+          task.ms += delta;
+          const [source] = await sourceOf(node.callFrame);
+          task.sources.set(source, (task.sources.get(source) ?? 0) + delta);
+        }
+        await flush();
+      }
+      const parentOf = new Map();
+      for (const node of profile.nodes)
+        for (const child of node.children ?? []) parentOf.set(child, node);
+      for (const node of profile.nodes) {
+        const us = dt.get(node.id) ?? 0;
+        if (!us) continue;
+        const name = node.callFrame.functionName;
+        if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
+        const [source, fn] = await sourceOf(node.callFrame);
+        selfBySource.set(source, (selfBySource.get(source) ?? 0) + us / 1000 / RUNS);
+        if (CALLERS && source === CALLERS) {
+          let parent = parentOf.get(node.id);
+          let caller = '(root)';
+          while (parent) {
+            const [parentSource, parentFn] = await sourceOf(parent.callFrame);
+            if (parentSource !== CALLERS && parentFn) {
+              caller = parentFn;
+              break;
+            }
+            parent = parentOf.get(parent.id);
+          }
+          selfByCaller.set(caller, (selfByCaller.get(caller) ?? 0) + us / 1000 / RUNS);
+        }
+        if (DETAIL && source === DETAIL) {
+          selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + us / 1000 / RUNS);
+        }
+        scriptTotal += us / 1000 / RUNS;
+      }
+      await context.close();
+    }
+    const sorted = [...selfBySource.entries()].sort((a, b) => b[1] - a[1]);
+    console.log(`\n${route}`);
+    console.log(
+      `  long-task blocking time (>50 ms share) per run: ${blocking.map((b) => `${b.toFixed(0)} ms`).join(', ')}`,
+    );
+    console.log(`  sampled self time (mean of ${RUNS} runs): ${scriptTotal.toFixed(0)} ms`);
+    for (const [source, ms] of sorted.slice(0, TOP)) {
+      console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${source}`);
+    }
+    if (CALLERS) {
+      console.log(`  callers of ${CALLERS}:`);
+      const callers = [...selfByCaller.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+      for (const [fn, ms] of callers) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${fn}`);
+    }
+    if (DETAIL) {
+      console.log(`  inside ${DETAIL}:`);
+      const fns = [...selfByFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+      for (const [fn, ms] of fns) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${fn}`);
+    }
+  }
+} finally {
+  await browser.close();
+  process.kill(-server.pid);
+}
