@@ -178,6 +178,18 @@ function printAudits(route, formFactor, lhr) {
   const lcp = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (lcp)
     console.log(`  LCP element: ${lcp.selector ?? ''} ${String(lcp.snippet ?? '').slice(0, 120)}`);
+  const observed = a.metrics?.details?.items?.[0];
+  if (observed) {
+    console.log(
+      `  observed: FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms, DCL ${Math.round(observed.observedDomContentLoaded)} ms, load ${Math.round(observed.observedLoad)} ms`,
+    );
+  }
+  const phases = a['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+  if (phases.length) {
+    console.log(
+      `  LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+    );
+  }
   const tasks = (a['long-tasks']?.details?.items ?? []).slice(0, 6);
   for (const t of tasks) {
     console.log(

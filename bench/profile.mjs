@@ -37,8 +37,8 @@ const TOP = Number(opt('--top') ?? 25);
 const RUNS = Number(opt('--runs') ?? 3);
 // --detail <source>: also list the functions inside one source (as the table names it).
 const DETAIL = opt('--detail');
-// --tasks: list each stretch of main-thread work over 50 ms (samples between idle periods) with
-// its largest sources.
+// --tasks: list each long task (> 50 ms, as the page's PerformanceObserver reports them) with the
+// sources its profiler samples fall in.
 const TASKS = args.includes('--tasks');
 // --callers <source>: which functions call into one source (e.g. "(appendChild)").
 const CALLERS = opt('--callers');
@@ -130,8 +130,8 @@ try {
       await cdp.send('Profiler.start');
       await page.goto(ORIGIN + route, { waitUntil: 'load' });
       await page.waitForTimeout(2500);
+      const [tasks, pageNow] = await page.evaluate(() => [window.__longTasks, performance.now()]);
       const { profile } = await cdp.send('Profiler.stop');
-      const tasks = await page.evaluate(() => window.__longTasks);
       blocking.push(tasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0));
       const dt = new Map();
       for (let i = 0; i < profile.samples.length; i += 1) {
@@ -139,33 +139,31 @@ try {
         dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
       }
       if (TASKS) {
+        // Long tasks come from the page's PerformanceObserver (page clock); samples carry the
+        // profiler's clock. Both are read at the end of the run, which aligns them to a few ms.
+        const offset = profile.endTime / 1000 - pageNow;
         const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-        let task = null;
-        let at = 0;
-        const flush = async () => {
-          if (task && task.ms > 50) {
-            const top = [...task.sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
-            console.log(
-              `  run ${run + 1}: task at ${task.start.toFixed(0)} ms, ${task.ms.toFixed(0)} ms: ` +
-                top.map(([src, ms]) => `${src} ${ms.toFixed(0)}`).join(', '),
-            );
-          }
-          task = null;
-        };
+        const samples = [];
+        let at = profile.startTime / 1000;
         for (let i = 0; i < profile.samples.length; i += 1) {
-          const delta = (profile.timeDeltas[i] ?? 0) / 1000;
-          at += delta;
-          const node = byId.get(profile.samples[i]);
-          if (node.callFrame.functionName === '(idle)') {
-            await flush();
-            continue;
-          }
-          task ??= { start: at, ms: 0, sources: new Map() };
-          task.ms += delta;
-          const [source] = await sourceOf(node.callFrame);
-          task.sources.set(source, (task.sources.get(source) ?? 0) + delta);
+          at += (profile.timeDeltas[i] ?? 0) / 1000;
+          samples.push([at - offset, byId.get(profile.samples[i]).callFrame]);
         }
-        await flush();
+        for (const [startTime, duration] of tasks) {
+          const sources = new Map();
+          for (let i = 1; i < samples.length; i += 1) {
+            const [time, frame] = samples[i];
+            if (time < startTime || time > startTime + duration) continue;
+            if (frame.functionName === '(idle)') continue;
+            const [source] = await sourceOf(frame);
+            sources.set(source, (sources.get(source) ?? 0) + (time - samples[i - 1][0]));
+          }
+          const top = [...sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+          console.log(
+            `  run ${run + 1}: long task at ${startTime.toFixed(0)} ms, ${duration.toFixed(0)} ms: ` +
+              top.map(([src, ms]) => `${src} ${ms.toFixed(0)}`).join(', '),
+          );
+        }
       }
       const parentOf = new Map();
       for (const node of profile.nodes)

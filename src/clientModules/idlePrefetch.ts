@@ -4,9 +4,9 @@
  * sidebar included: dozens of routes), all in the first frames after
  * hydration, as one long main-thread task that delays interactivity. This
  * module keeps the behaviour but spreads it: prefetches wait for the page's
- * `load` event and then run a few at a time in idle callbacks. Readers who ask
- * to save data (Save-Data) get no speculative prefetch at all; hovering a link
- * still preloads its route, as before.
+ * `load` event and then run a few at a time (MAX_PREFETCHES_PER_IDLE) in idle
+ * callbacks. Readers who ask to save data (Save-Data) get no speculative
+ * prefetch at all; hovering a link still preloads its route, as before.
  */
 interface DocusaurusGlobal {
   prefetch: (routePath: string) => unknown;
@@ -17,6 +17,12 @@ type IdleCallback = (deadline: { timeRemaining: () => number }) => void;
 
 /** Leaves this much of an idle period unused (ms). */
 const IDLE_MARGIN_MS = 4;
+/**
+ * At most this many routes per idle period. One prefetch costs 1–3 ms (route matching, one
+ * `<link rel="prefetch">` per chunk); a full 50 ms idle period spent on them overran into a
+ * long task that counted against interactivity.
+ */
+export const MAX_PREFETCHES_PER_IDLE = 4;
 
 export function createIdlePrefetch(
   real: DocusaurusGlobal,
@@ -33,8 +39,14 @@ export function createIdlePrefetch(
 
   const drain: IdleCallback = (deadline) => {
     scheduled = false;
-    while (queue.length > 0 && deadline.timeRemaining() > IDLE_MARGIN_MS) {
+    let done = 0;
+    while (
+      queue.length > 0 &&
+      done < MAX_PREFETCHES_PER_IDLE &&
+      deadline.timeRemaining() > IDLE_MARGIN_MS
+    ) {
       real.prefetch(queue.shift()!);
+      done += 1;
     }
     if (queue.length > 0) schedule();
   };

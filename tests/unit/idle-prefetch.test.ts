@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createIdlePrefetch } from '@site/src/clientModules/idlePrefetch';
+import { createIdlePrefetch, MAX_PREFETCHES_PER_IDLE } from '@site/src/clientModules/idlePrefetch';
 
 function setup(options: { saveData?: boolean; budget?: number } = {}) {
   const real = { prefetch: vi.fn(), preload: vi.fn() };
@@ -31,6 +31,20 @@ describe('idle prefetch', () => {
     expect(idle).toHaveLength(1);
     runIdle(5);
     expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(['/a/', '/b/', '/c/']);
+    expect(idle).toHaveLength(0);
+  });
+
+  it('keeps each idle period short: a few routes at most, however much time is left', () => {
+    const { real, wrapped, idle, runIdle, load } = setup();
+    const paths = Array.from({ length: MAX_PREFETCHES_PER_IDLE * 2 + 1 }, (_, i) => `/r${i}/`);
+    paths.forEach((path) => wrapped.prefetch(path));
+    load();
+    runIdle(100);
+    expect(real.prefetch).toHaveBeenCalledTimes(MAX_PREFETCHES_PER_IDLE);
+    expect(idle).toHaveLength(1);
+    runIdle(100);
+    runIdle(100);
+    expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(paths);
     expect(idle).toHaveLength(0);
   });
 

@@ -7,11 +7,11 @@
  * from src/playground/examples/<slug>.ts), so it bundles no other deployment.
  */
 import type { ReactNode } from 'react';
-import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import type { DeploymentPath, DeploymentResult } from '@site/src/api/contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
+import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import styles from './styles.module.css';
@@ -181,9 +181,7 @@ export default function DeploymentReference({
         with the image as base64 or a data URL in <code>image</code> and the parameters as JSON
         values:
       </p>
-      <CodeBlock language="json" title="application/json">
-        {jsonBody}
-      </CodeBlock>
+      <StaticCodeBlock language="json" title="application/json" code={jsonBody} />
 
       <h3 id="parameters">Parameters</h3>
       <ParamsTable doc={doc} />
@@ -229,9 +227,11 @@ export default function DeploymentReference({
           ))}
         </tbody>
       </table>
-      <CodeBlock language="json" title="Example response">
-        {JSON.stringify(exampleResult, null, 2)}
-      </CodeBlock>
+      <StaticCodeBlock
+        language="json"
+        title="Example response"
+        code={JSON.stringify(exampleResult, null, 2)}
+      />
 
       <h3 id="errors">Errors</h3>
       <p>

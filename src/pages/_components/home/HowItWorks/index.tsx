@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import CodeBlock from '@theme/CodeBlock';
+import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import { useSiteConfig } from '@site/src/config';
 import Icon, { type IconName } from '../Icon';
 import styles from './styles.module.css';
@@ -70,9 +70,7 @@ export default function HowItWorks(): React.JSX.Element {
             ))}
           </ol>
           <div className={styles.code}>
-            <CodeBlock language="bash" title="Detect objects in a photo">
-              {example}
-            </CodeBlock>
+            <StaticCodeBlock language="bash" title="Detect objects in a photo" code={example} />
             <p className={styles.caption}>
               Replace <code>YOUR_API_KEY</code> with a key from your account. Parameters and
               response fields for every deployment are on its{' '}
