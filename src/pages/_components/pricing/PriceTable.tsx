@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import type { ReactNode } from 'react';
 import type { DeploymentPrice } from '@site/src/api/contract';
+import { grouped } from '@site/src/format/numbers';
 import { estimateUsd, formatUsd } from './estimate';
 import styles from './styles.module.css';
 
@@ -30,8 +31,7 @@ export default function PriceTable({ deployments }: { deployments: DeploymentPri
                 </Link>
                 {deployment.free_tier && (
                   <span className={styles.free}>
-                    {deployment.free_tier.calls_per_month.toLocaleString('en-US')} free calls a
-                    month
+                    {grouped(deployment.free_tier.calls_per_month)} free calls a month
                   </span>
                 )}
               </th>

@@ -1,3 +1,5 @@
+import { usd } from '@site/src/format/numbers';
+
 /** Cost of a number of calls, exact to the micro-dollar (prices have up to 6 decimals). */
 export function estimateUsd(pricePerCallUsd: number, calls: number): number {
   if (!Number.isFinite(calls) || calls <= 0) return 0;
@@ -5,9 +7,8 @@ export function estimateUsd(pricePerCallUsd: number, calls: number): number {
   return micros / 1_000_000;
 }
 
-export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
-}
+/** $0.004, $25.00 (src/format/numbers). */
+export const formatUsd = usd;
 
 /** Calls typed by the user: whole, non-negative, at most a billion. */
 export function parseCalls(raw: string): number | null {

@@ -11,11 +11,4 @@ export function longLocalDate(iso: string): string {
 }
 
 /** Dollars with as many decimals as the amount needs (2 to 6): $25.00, $0.004. */
-export function usd(amount: number): string {
-  const abs = Math.abs(amount);
-  const text = abs.toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  });
-  return `${amount < 0 ? '-' : ''}$${text}`;
-}
+export { usd } from '@site/src/format/numbers';

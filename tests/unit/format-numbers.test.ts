@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from 'vitest';
+import { grouped, usd } from '@site/src/format/numbers';
+
+describe('number formatting', () => {
+  it('writes dollars with 2 to 6 decimals and a leading sign', () => {
+    expect(usd(25)).toBe('$25.00');
+    expect(usd(0.004)).toBe('$0.004');
+    expect(usd(0.0000015)).toBe('$0.000002');
+    expect(usd(-1250.5)).toBe('-$1,250.50');
+  });
+
+  it('groups as toLocaleString("en-US") does', () => {
+    for (const value of [10000, 5.5, 1_000_000_000, 0.1234]) {
+      expect(grouped(value)).toBe(value.toLocaleString('en-US'));
+    }
+  });
+
+  it('builds one formatter per style, however many numbers it formats', () => {
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    for (let i = 0; i < 50; i += 1) {
+      usd(i / 7);
+      grouped(i * 1000);
+    }
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+});
