@@ -82,7 +82,9 @@ async function sourceOf(frame) {
   if (!frame.url) return [frame.functionName ? `(${frame.functionName})` : '(native)', ''];
   if (!frame.url.startsWith(ORIGIN)) return [frame.url, ''];
   const consumer = await consumerFor(frame.url);
-  if (!consumer) return [new URL(frame.url).pathname, ''];
+  if (!consumer) {
+    return [new URL(frame.url).pathname, `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`];
+  }
   const pos = consumer.originalPositionFor({
     line: frame.lineNumber + 1,
     column: frame.columnNumber,
