@@ -83,7 +83,10 @@ async function sourceOf(frame) {
   if (!frame.url.startsWith(ORIGIN)) return [frame.url, ''];
   const consumer = await consumerFor(frame.url);
   if (!consumer) {
-    return [new URL(frame.url).pathname, `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`];
+    return [
+      new URL(frame.url).pathname,
+      `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`,
+    ];
   }
   const pos = consumer.originalPositionFor({
     line: frame.lineNumber + 1,
