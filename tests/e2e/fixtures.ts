@@ -3,7 +3,7 @@
  * error or uncaught page error; a test that expects some declares them with
  * `allowConsoleErrors([/pattern/])` before triggering them.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 type Fixtures = {
   /** Console errors matching one of these patterns do not fail the test. */
@@ -55,6 +55,16 @@ export { expect };
 /** Waits until React has hydrated the page (Docusaurus sets this attribute). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
+}
+
+/**
+ * The navbar's search input. It is a textbox until its autocomplete starts; from then on (on
+ * focus, or once the index is loaded) it carries role="combobox" with the same name.
+ */
+export function searchInput(page: Page): Locator {
+  return page
+    .getByRole('textbox', { name: 'Search' })
+    .or(page.getByRole('combobox', { name: 'Search' }));
 }
 
 /** Stores a "Reject Optional" consent before the page loads, so the banner stays out of the way. */

@@ -1,4 +1,4 @@
-import { test, expect, dismissCookieBanner, waitForHydration } from './fixtures';
+import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
 
 test.describe('docs navigation', () => {
   test('the dashboard sidebar lists every deployment and navigates', async ({ page }) => {
@@ -129,7 +129,7 @@ test.describe('local search', () => {
   test('typing a deployment name finds its page', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    const search = page.getByRole('textbox', { name: 'Search' });
+    const search = searchInput(page);
     await search.click();
     await search.fill('depth estimation');
     const option = page.getByRole('option', { name: /depth estimation/i }).first();
@@ -151,7 +151,7 @@ test.describe('local search', () => {
     });
     await page.goto('/');
     await waitForHydration(page);
-    const search = page.getByRole('textbox', { name: 'Search' });
+    const search = searchInput(page);
     const index = page.waitForResponse((r) => /search-index.*\.json/.test(r.url()));
     await search.fill('segmentation');
     expect((await index).status()).toBe(200);

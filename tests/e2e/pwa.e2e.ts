@@ -3,7 +3,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, dismissCookieBanner, waitForHydration } from './fixtures';
+import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
 
 // The service worker is what these tests are about.
 test.use({ serviceWorkers: 'allow' });
@@ -64,7 +64,7 @@ test('after one online visit, docs, home, pricing and legal pages load offline',
     .getByRole('link', { name: 'Depth estimation', exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/depth estimation/i);
-  const search = page.getByRole('textbox', { name: 'Search' });
+  const search = searchInput(page);
   await search.fill('panoptic');
   await expect(page.getByRole('option', { name: /panoptic/i }).first()).toBeVisible();
 });
