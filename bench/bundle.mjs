@@ -10,22 +10,14 @@
  *
  *   node bench/bundle.mjs [--no-build] [--routes /,/pricing/] [--top 25]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
+import { CHROMIUM, FLAGS, groupSource, startServer } from './common.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PORT = Number(process.env.BENCH_PORT ?? 3041);
 const ORIGIN = `http://localhost:${PORT}`;
 const DIR = path.resolve(process.env.BENCH_BUILD_DIR ?? 'bench-results/bundle-build');
@@ -40,19 +32,6 @@ if (!args.includes('--no-build')) {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-function group(source) {
-  const clean = source.replace(/^webpack:\/\/\/?/, '').replace(/^(\.\/)+/, '');
-  const nm = clean.lastIndexOf('node_modules/');
-  if (nm >= 0) {
-    const rest = clean.slice(nm + 'node_modules/'.length).split('/');
-    const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-    if (pkg === '@docusaurus' || pkg.startsWith('@docusaurus/'))
-      return `${pkg}/${rest.slice(2, 4).join('/')}`;
-    return pkg;
-  }
-  return clean;
 }
 
 /** Minified bytes per source file for one script. */
@@ -71,39 +50,25 @@ async function attribute(file) {
     consumer.eachMapping((m) => {
       if (last && last.generatedLine === m.generatedLine) {
         const bytes = m.generatedColumn - last.generatedColumn;
-        const key = last.source ? group(last.source) : '(runtime)';
+        const key = last.source ? groupSource(last.source) : '(runtime)';
         shares.set(key, (shares.get(key) ?? 0) + bytes);
       } else if (last) {
         const bytes = (lines[last.generatedLine - 1]?.length ?? 0) - last.generatedColumn;
-        const key = last.source ? group(last.source) : '(runtime)';
+        const key = last.source ? groupSource(last.source) : '(runtime)';
         shares.set(key, (shares.get(key) ?? 0) + bytes);
       }
       last = m;
     });
     if (last) {
       const bytes = (lines[last.generatedLine - 1]?.length ?? 0) - last.generatedColumn;
-      const key = last.source ? group(last.source) : '(runtime)';
+      const key = last.source ? groupSource(last.source) : '(runtime)';
       shares.set(key, (shares.get(key) ?? 0) + bytes);
     }
   });
   return shares;
 }
 
-const server = spawn(
-  'node_modules/.bin/docusaurus',
-  ['serve', '--dir', DIR, '--port', String(PORT), '--host', 'localhost', '--no-open'],
-  { stdio: 'ignore', detached: true },
-);
-for (let i = 0; i < 100; i += 1) {
-  if (
-    await fetch(ORIGIN).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 300));
-}
+const server = await startServer(DIR, PORT);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 try {
   for (const route of ROUTES) {

@@ -11,22 +11,13 @@
  * Variants: "(session)" rows load the page with the signed-in session marker set, which makes
  * the identity SDK load: the first-load cost for a returning signed-in reader.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, FLAGS, startServer } from './common.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const PORT = Number(process.env.BENCH_PORT ?? 3031);
 const ORIGIN = `http://localhost:${PORT}`;
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? 'build';
@@ -53,23 +44,6 @@ const SESSION_MARKER = ['visionapi:session', '1'];
 
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-async function startServer(dir, port) {
-  const server = spawn(
-    'node_modules/.bin/docusaurus',
-    ['serve', '--dir', dir, '--port', String(port), '--host', 'localhost', '--no-open'],
-    { stdio: 'ignore', detached: true },
-  );
-  for (let i = 0; i < 100; i += 1) {
-    const ok = await fetch(`http://localhost:${port}/`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  process.kill(-server.pid);
-  throw new Error(`could not serve ${dir} on port ${port} (is it built? is the port free?)`);
 }
 
 // The baseline: a bare Docusaurus classic site of the same version (bench/baseline-site).

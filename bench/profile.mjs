@@ -10,21 +10,12 @@
  *
  *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3]
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
+import { CHROMIUM, FLAGS, groupSource, startServer } from './common.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PORT = Number(process.env.BENCH_PORT ?? 3043);
 const ORIGIN = `http://localhost:${PORT}`;
 const DIR = path.resolve(process.env.BENCH_BUILD_DIR ?? 'bench-results/bundle-build');
@@ -48,18 +39,6 @@ if (!existsSync(path.join(DIR, 'index.html'))) {
     `No build in ${DIR}: run \`npm run bench:bundle\` (or BUNDLE_SOURCEMAPS=1 docusaurus build --out-dir ${DIR}).`,
   );
   process.exit(1);
-}
-
-function group(source) {
-  const clean = source.replace(/^webpack:\/\/\/?/, '').replace(/^(\.\/)+/, '');
-  const nm = clean.lastIndexOf('node_modules/');
-  if (nm >= 0) {
-    const rest = clean.slice(nm + 'node_modules/'.length).split('/');
-    const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-    if (pkg.startsWith('@docusaurus/')) return `${pkg}/${rest.slice(2, 4).join('/')}`;
-    return pkg;
-  }
-  return clean;
 }
 
 const consumers = new Map();
@@ -94,24 +73,10 @@ async function sourceOf(frame) {
   });
   if (!pos.source) return [new URL(frame.url).pathname, ''];
   const clean = pos.source.replace(/^webpack:\/\/\/?/, '');
-  return [group(pos.source), `${frame.functionName || '(anonymous)'} ${clean}:${pos.line}`];
+  return [groupSource(pos.source), `${frame.functionName || '(anonymous)'} ${clean}:${pos.line}`];
 }
 
-const server = spawn(
-  'node_modules/.bin/docusaurus',
-  ['serve', '--dir', DIR, '--port', String(PORT), '--host', 'localhost', '--no-open'],
-  { stdio: 'ignore', detached: true },
-);
-for (let i = 0; i < 100; i += 1) {
-  if (
-    await fetch(`${ORIGIN}/`)
-      .then((r) => r.ok)
-      .catch(() => false)
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 300));
-}
-
+const server = await startServer(DIR, PORT);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 try {
   for (const route of ROUTES) {
