@@ -82,6 +82,28 @@ test('signed in: the default key is masked, revealed on demand, and copied in fu
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(created.key);
 });
 
+test('the example response is highlighted JSON, and its Copy button copies it exactly', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await dismissCookieBanner(page);
+  await page.goto(PAGE);
+  await waitForHydration(page);
+  const block = page.locator('.theme-code-block', { hasText: 'Example response' });
+  const code = block.locator('pre code');
+  await expect(code).toContainText('"predictions": [');
+  // Coloured by the theme: property names are their own tokens.
+  await expect(code.locator('.token.property', { hasText: '"sandbox"' })).toBeVisible();
+  await block.hover();
+  await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+  await expect(block.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await code.innerText());
+  expect(JSON.parse(copied)).toMatchObject({ sandbox: true, task: 'zero-shot-object-detection' });
+});
+
 test('the chosen language is remembered on the next deployment page', async ({ page }) => {
   await dismissCookieBanner(page);
   await page.goto(PAGE);

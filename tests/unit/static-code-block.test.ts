@@ -36,6 +36,11 @@ describe('static code block highlighting', () => {
     expect(html).toContain('&lt;b&gt;&amp;\\&quot;&#39;');
   });
 
+  it('keeps blank lines and a final newline', () => {
+    const code = '{\n\n  "a": [1,\n\n    2]\n}\n';
+    expect(text(highlightToHtml(prism, codeTheme, code, 'json'))).toBe(code);
+  });
+
   it('marks tokens with Prism classes and the theme colours', () => {
     const html = highlightToHtml(prism, codeTheme, json, 'json');
     const styles = themeStyles(codeTheme, 'json');

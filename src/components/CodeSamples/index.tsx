@@ -7,6 +7,7 @@
  * its deployment's reference (`DOC` from src/playground/reference/<slug>.ts).
  */
 import { useState, type ReactNode } from 'react';
+import { useCopy } from '@site/src/components/useCopy';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import { signInPath } from '@site/src/auth/redirect';
@@ -27,20 +28,6 @@ const LANGUAGES: Array<{ value: SampleLanguage; label: string }> = [
   { value: 'python', label: 'Python' },
   { value: 'javascript', label: 'JavaScript' },
 ];
-
-function useCopy(): [string | null, (id: string, text: string) => void] {
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = (id: string, text: string) => {
-    void navigator.clipboard.writeText(text).then(
-      () => {
-        setCopied(id);
-        window.setTimeout(() => setCopied((current) => (current === id ? null : current)), 2000);
-      },
-      () => setCopied(null),
-    );
-  };
-  return [copied, copy];
-}
 
 function KeyBar({
   state,

@@ -3,18 +3,12 @@
  * as the theme's CodeBlock (prism-react-renderer), but one string instead of a component per line
  * and per token, so a page hydrates one element where it hydrated hundreds.
  */
-import type { PrismTheme } from 'prism-react-renderer';
+import { normalizeTokens, type PrismTheme } from 'prism-react-renderer';
 
 /** The part of Prism this needs (prism-react-renderer's instance in the browser, any in tests). */
 export interface PrismLike {
   languages: Record<string, unknown>;
-  tokenize: (text: string, grammar: never) => Array<string | TokenLike>;
-}
-
-interface TokenLike {
-  type: string;
-  alias?: string | string[];
-  content: string | TokenLike | Array<string | TokenLike>;
+  tokenize: (text: string, grammar: never) => Parameters<typeof normalizeTokens>[0];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -65,25 +59,17 @@ export function highlightToHtml(
   const grammar = prism.languages[language];
   if (!grammar) return escapeHtml(code);
   const styles = themeStyles(theme, language);
-  const render = (token: string | TokenLike, parentTypes: string[]): string => {
-    if (typeof token === 'string') {
-      if (parentTypes.length === 0) return escapeHtml(token);
-      return span(parentTypes, escapeHtml(token));
-    }
-    const aliases = token.alias === undefined ? [] : [token.alias].flat();
-    const types = [...parentTypes, token.type, ...aliases];
-    const content = Array.isArray(token.content) ? token.content : [token.content];
-    return content.map((part) => render(part, types)).join('');
-  };
-  const span = (types: string[], html: string): string => {
+  const span = (types: string[], text: string): string => {
+    if (types.length === 1 && types[0] === 'plain') return escapeHtml(text);
     const style: Record<string, string | number | undefined> = {};
     for (const type of types) Object.assign(style, styles.get(type));
     const css = cssText(style);
-    const unique = [...new Set(types)];
-    return `<span class="token ${unique.join(' ')}"${css ? ` style="${css}"` : ''}>${html}</span>`;
+    return `<span class="token ${types.join(' ')}"${css ? ` style="${css}"` : ''}>${escapeHtml(text)}</span>`;
   };
-  return prism
-    .tokenize(code, grammar as never)
-    .map((token) => render(token, []))
-    .join('');
+  // Lines of flat tokens, as the theme's CodeBlock renders them (an empty line holds one "\n").
+  return normalizeTokens(prism.tokenize(code, grammar as never))
+    .map((line) =>
+      line.map((token) => (token.empty ? '' : span(token.types, token.content))).join(''),
+    )
+    .join('\n');
 }

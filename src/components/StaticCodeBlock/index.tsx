@@ -6,7 +6,8 @@
  * re-rendered after hydration; this block hydrates as a handful of elements. MDX code fences keep
  * the theme's CodeBlock.
  */
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCopy } from '@site/src/components/useCopy';
 import { Prism, type PrismTheme } from 'prism-react-renderer';
 import { useThemeConfig } from '@docusaurus/theme-common';
 import { highlightToHtml, type PrismLike } from './highlight';
@@ -26,16 +27,7 @@ export default function StaticCodeBlock({
     () => highlightToHtml(Prism as unknown as PrismLike, theme, code, language),
     [theme, code, language],
   );
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    void navigator.clipboard.writeText(code).then(
-      () => {
-        setCopied(true);
-        window.setTimeout(() => setCopied(false), 2000);
-      },
-      () => setCopied(false),
-    );
-  };
+  const [copied, copy] = useCopy();
   const colors = {
     '--prism-color': theme.plain.color,
     '--prism-background-color': theme.plain.backgroundColor,
@@ -54,7 +46,7 @@ export default function StaticCodeBlock({
         <button
           type="button"
           className={`button button--sm button--secondary ${styles.copy}`}
-          onClick={copy}
+          onClick={() => copy('code', code)}
           aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
           title="Copy"
         >
