@@ -6,6 +6,8 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { RouteChunkManifestPlugin } = require('./scripts/webpack/route-chunk-manifest-plugin.cjs');
 
 // Every environment variable the site uses is read here, once (see src/config/env.ts).
 const app = readSiteConfig();
@@ -59,11 +61,13 @@ const config: Config = {
   },
 
   plugins: [
-    // Browser bundles carry only the Prism languages listed in `prism.additionalLanguages` below:
-    // the loader cuts prism-react-renderer's ~50 bundled languages and its themes (~20 KB gzip and
-    // 60–150 ms of main-thread work on every page). See scripts/webpack/prism-languages-loader.cjs.
+    // Start-up work every page paid for nothing, trimmed by small loaders that fail the build if
+    // the vendor code they change moves. Browser bundles carry only the Prism languages listed in
+    // `prism.additionalLanguages` below: the first loader cuts prism-react-renderer's ~50 bundled
+    // languages and its themes (~20 KB gzip and 60–150 ms of main-thread work on every page). See
+    // scripts/webpack/prism-languages-loader.cjs.
     () => ({
-      name: 'prism-only-site-languages',
+      name: 'vendor-startup-trims',
       configureWebpack: () => ({
         module: {
           rules: [
@@ -73,9 +77,38 @@ const config: Config = {
                 { loader: path.resolve(__dirname, 'scripts/webpack/prism-languages-loader.cjs') },
               ],
             },
+            // useShallowMemoObject's first localeCompare costs 20–50 ms (ICU collator start-up)
+            // during hydration: see scripts/webpack/shallow-memo-compare-loader.cjs.
+            {
+              test: /@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
+              use: [
+                {
+                  loader: path.resolve(
+                    __dirname,
+                    'scripts/webpack/shallow-memo-compare-loader.cjs',
+                  ),
+                },
+              ],
+            },
           ],
         },
       }),
+    }),
+    // Each page's HTML lists its route chunks beside main.js (Docusaurus lists only main.js with
+    // Rspack): see scripts/webpack/route-chunk-manifest-plugin.cjs.
+    (context) => ({
+      name: 'route-chunk-scripts',
+      configureWebpack: (_config: unknown, isServer: boolean) =>
+        isServer || process.env.NODE_ENV !== 'production'
+          ? {}
+          : {
+              plugins: [
+                new RouteChunkManifestPlugin({
+                  manifestPath: path.join(context.generatedFilesDir, 'client-manifest.json'),
+                  registryPath: path.join(context.generatedFilesDir, 'registry.js'),
+                }),
+              ],
+            },
     }),
     // `npm run bench:bundle` builds with BUNDLE_SOURCEMAPS=1: hidden source maps for the client
     // bundle, so the benchmark can say which source files each page's JavaScript is made of.

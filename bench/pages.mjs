@@ -6,7 +6,12 @@
  * then Lighthouse scores (mobile and desktop) with Debian's Chromium. It serves a production
  * build itself (BENCH_BUILD_DIR, default build/; run `npm run build` first).
  *
- *   node bench/pages.mjs [--no-lighthouse] [--audits] [--routes /,/pricing/]
+ *   node bench/pages.mjs [--no-lighthouse] [--audits] [--routes /,/pricing/] [--runs N]
+ *                        [--desktop-only] [--baseline-lighthouse]
+ *
+ * Lighthouse varies a few points between runs: --runs N scores each page N times and prints every
+ * score and the median. --baseline-lighthouse also scores the bare Docusaurus docs page, which
+ * shows what this machine gives the framework alone.
  *
  * Variants: "(session)" rows load the page with the signed-in session marker set, which makes
  * the identity SDK load: the first-load cost for a returning signed-in reader.
@@ -25,6 +30,9 @@ const args = process.argv.slice(2);
 const withLighthouse = !args.includes('--no-lighthouse');
 // --audits: also print each Lighthouse run's metrics and the audits that did not pass.
 const withAudits = args.includes('--audits');
+const desktopOnly = args.includes('--desktop-only');
+const baselineLighthouse = args.includes('--baseline-lighthouse');
+const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
 const routesArg = args.includes('--routes') ? args[args.indexOf('--routes') + 1] : null;
 const ROUTES = routesArg
   ? routesArg.split(',')
@@ -59,8 +67,18 @@ async function baselineDocsPage(browser) {
     if (build.status !== 0) throw new Error('baseline site build failed');
   }
   const server = await startServer(BASELINE_DIR, BASELINE_PORT);
+  const origin = `http://localhost:${BASELINE_PORT}`;
   try {
-    return await measureTransfer(browser, '/docs/intro/', `http://localhost:${BASELINE_PORT}`);
+    const transfer = await measureTransfer(browser, '/docs/intro/', origin);
+    if (baselineLighthouse) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await lighthouseScores('/docs/intro/', 'desktop', origin));
+      console.log(
+        `bare Docusaurus /docs/intro/ desktop perf: ${summarise(runs.map((r) => r.perf))}`,
+      );
+    }
+    return transfer;
   } finally {
     process.kill(-server.pid);
   }
@@ -97,7 +115,7 @@ async function measureTransfer(browser, route, origin = ORIGIN) {
   return totals;
 }
 
-async function lighthouseScores(route, formFactor) {
+async function lighthouseScores(route, formFactor, origin = ORIGIN) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
@@ -107,7 +125,7 @@ async function lighthouseScores(route, formFactor) {
   });
   try {
     const result = await lighthouse(
-      `${ORIGIN}${route}`,
+      `${origin}${route}`,
       {
         port: chrome.port,
         output: 'json',
@@ -128,6 +146,21 @@ async function lighthouseScores(route, formFactor) {
   } finally {
     await chrome.kill();
   }
+}
+
+/** "95 98 99 (median 98)" for several runs, the score alone for one. */
+function summarise(scores) {
+  if (scores.length === 1) return String(scores[0]);
+  const sorted = [...scores].sort((a, b) => a - b);
+  return `${scores.join(' ')} (median ${sorted[Math.floor(sorted.length / 2)]})`;
+}
+
+/** Scores a page RUNS times: perf as summarise() gives it, a11y/BP/SEO from the first run. */
+async function scoreRuns(route, formFactor) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseScores(route, formFactor));
+  const [first] = runs;
+  return `${summarise(runs.map((r) => r.perf))}/${first.a11y}/${first.bp}/${first.seo}`;
 }
 
 function printAudits(route, formFactor, lhr) {
@@ -193,10 +226,8 @@ try {
       css: `${kb(t.css.raw)} / ${kb(t.css.gzip)} gz`,
     };
     if (withLighthouse && !route.endsWith('#session')) {
-      const mobile = await lighthouseScores(route, 'mobile');
-      const desktop = await lighthouseScores(route, 'desktop');
-      row.mobile = `${mobile.perf}/${mobile.a11y}/${mobile.bp}/${mobile.seo}`;
-      row.desktop = `${desktop.perf}/${desktop.a11y}/${desktop.bp}/${desktop.seo}`;
+      if (!desktopOnly) row.mobile = await scoreRuns(route, 'mobile');
+      row.desktop = await scoreRuns(route, 'desktop');
     }
     rows.push(row);
     console.log(JSON.stringify(row));

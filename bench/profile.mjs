@@ -33,6 +33,17 @@ const DETAIL = opt('--detail');
 const TASKS = args.includes('--tasks');
 // --callers <source>: which functions call into one source (e.g. "(appendChild)").
 const CALLERS = opt('--callers');
+// --phases: with --tasks, split each long task by React phase (render, commit, passive effects)
+// or, outside React, by the task's outermost function.
+const PHASES = args.includes('--phases');
+const REACT_PHASES = [
+  ['flushPassiveEffects', 'passive effects'],
+  ['commitRoot', 'commit'],
+  ['commitRootImpl', 'commit'],
+  ['workLoopSync', 'sync render'],
+  ['workLoopConcurrentByScheduler', 'concurrent render'],
+  ['workLoopConcurrent', 'concurrent render'],
+];
 
 if (!existsSync(path.join(DIR, 'index.html'))) {
   console.error(
@@ -76,6 +87,39 @@ async function sourceOf(frame) {
   return [groupSource(pos.source), `${frame.functionName || '(anonymous)'} ${clean}:${pos.line}`];
 }
 
+const originalNames = new Map();
+/** The original name of the function a profile frame points at (its declaration line). */
+async function originalName(frame) {
+  const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`;
+  if (originalNames.has(key)) return originalNames.get(key);
+  let name = frame.functionName || '(anonymous)';
+  const consumer = frame.url?.startsWith(ORIGIN) ? await consumerFor(frame.url) : null;
+  if (consumer) {
+    const pos = consumer.originalPositionFor({
+      line: frame.lineNumber + 1,
+      column: frame.columnNumber,
+    });
+    const text = pos.source ? consumer.sourceContentFor(pos.source, true) : null;
+    const line = text?.split('\n')[pos.line - 1] ?? '';
+    name = /function\*?\s+([\w$]+)/.exec(line)?.[1] ?? pos.name ?? name;
+  }
+  originalNames.set(key, name);
+  return name;
+}
+
+/** A sample's phase: the innermost React work loop on its stack, else its outermost function. */
+async function phaseOf(node, parentOf) {
+  let outer = node;
+  for (let n = node; n; n = parentOf.get(n.id)) {
+    const name = await originalName(n.callFrame);
+    const phase = REACT_PHASES.find(([fn]) => fn === name);
+    if (phase) return phase[1];
+    if (n.callFrame.functionName !== '(root)') outer = n;
+  }
+  const [source] = await sourceOf(outer.callFrame);
+  return `${await originalName(outer.callFrame)} (${source})`;
+}
+
 const server = await startServer(DIR, PORT);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 try {
@@ -117,18 +161,22 @@ try {
         let at = profile.startTime / 1000;
         for (let i = 0; i < profile.samples.length; i += 1) {
           at += (profile.timeDeltas[i] ?? 0) / 1000;
-          samples.push([at - offset, byId.get(profile.samples[i]).callFrame]);
+          samples.push([at - offset, byId.get(profile.samples[i]).callFrame, profile.samples[i]]);
         }
+        const parents = new Map();
+        for (const node of profile.nodes)
+          for (const child of node.children ?? []) parents.set(child, node);
         for (const [startTime, duration] of tasks) {
           const sources = new Map();
           for (let i = 1; i < samples.length; i += 1) {
-            const [time, frame] = samples[i];
+            const [time, frame, id] = samples[i];
             if (time < startTime || time > startTime + duration) continue;
             if (frame.functionName === '(idle)') continue;
-            const [source] = await sourceOf(frame);
+            const [own] = await sourceOf(frame);
+            const source = PHASES ? `${await phaseOf(byId.get(id), parents)} › ${own}` : own;
             sources.set(source, (sources.get(source) ?? 0) + (time - samples[i - 1][0]));
           }
-          const top = [...sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+          const top = [...sources.entries()].sort((a, b) => b[1] - a[1]).slice(0, PHASES ? 12 : 6);
           console.log(
             `  run ${run + 1}: long task at ${startTime.toFixed(0)} ms, ${duration.toFixed(0)} ms: ` +
               top.map(([src, ms]) => `${src} ${ms.toFixed(0)}`).join(', '),

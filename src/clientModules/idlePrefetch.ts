@@ -4,10 +4,12 @@
  * sidebar included: dozens of routes), all in the first frames after
  * hydration, as one long main-thread task that delays interactivity. This
  * module keeps the behaviour but spreads it: prefetches wait for the page's
- * `load` event and then run a few at a time (MAX_PREFETCHES_PER_IDLE) in idle
- * callbacks. Readers who ask to save data (Save-Data) get no speculative
+ * `load` event and then run a few at a time (MAX_PREFETCHES_PER_IDLE, and no
+ * more than TASK_BUDGET_MS of work) in idle callbacks. Readers who ask to save data (Save-Data) get no speculative
  * prefetch at all; hovering a link still preloads its route, as before.
  */
+import { runWhenIdle } from '@site/src/browser/idle';
+
 interface DocusaurusGlobal {
   prefetch: (routePath: string) => unknown;
   preload: (routePath: string) => unknown;
@@ -23,6 +25,13 @@ const IDLE_MARGIN_MS = 4;
  * long task that counted against interactivity.
  */
 export const MAX_PREFETCHES_PER_IDLE = 4;
+/**
+ * And at most this much work per idle period (ms). A route costs more than it seems: measured in
+ * Chromium, 10–15 ms each on a docs page (route matching, then appending one `<link>` per chunk),
+ * so four in one idle period made a 50–60 ms task. A new route starts only while the period has
+ * spent less than this.
+ */
+export const TASK_BUDGET_MS = 12;
 
 export function createIdlePrefetch(
   real: DocusaurusGlobal,
@@ -30,6 +39,7 @@ export function createIdlePrefetch(
     whenIdle: (callback: IdleCallback) => void;
     saveData: () => boolean;
     afterLoad: (callback: () => void) => void;
+    now?: () => number;
   },
 ): DocusaurusGlobal {
   const queue: string[] = [];
@@ -37,13 +47,16 @@ export function createIdlePrefetch(
   let scheduled = false;
   let loaded = false;
 
+  const now = options.now ?? (() => performance.now());
   const drain: IdleCallback = (deadline) => {
     scheduled = false;
+    const start = now();
     let done = 0;
     while (
       queue.length > 0 &&
       done < MAX_PREFETCHES_PER_IDLE &&
-      deadline.timeRemaining() > IDLE_MARGIN_MS
+      deadline.timeRemaining() > IDLE_MARGIN_MS &&
+      now() - start < TASK_BUDGET_MS
     ) {
       real.prefetch(queue.shift()!);
       done += 1;
@@ -74,10 +87,7 @@ export function createIdlePrefetch(
 
 // The server render imports client modules too: only the browser has a window to wrap.
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  const whenIdle = (callback: IdleCallback) =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(callback, { timeout: 5000 })
-      : setTimeout(() => callback({ timeRemaining: () => 10 }), 100);
+  const whenIdle = (callback: IdleCallback) => void runWhenIdle(callback);
   const saveData = () =>
     Boolean(
       (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData,

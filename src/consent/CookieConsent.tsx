@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import CookieBanner from '@site/src/components/CookieBanner';
+import { runWhenIdle } from '@site/src/browser/idle';
 import { useSiteConfig } from '@site/src/config';
 import { hasAnalyticsTraces } from './constants';
 import { listenForFirebaseAnalytics } from './firebaseAnalytics';
@@ -35,14 +36,24 @@ export default function CookieConsent(): ReactNode {
 
   useEffect(() => {
     if (consent.status === 'pending') return;
-    if (!analytics && !hasAnalyticsTraces()) return;
-    void import(/* webpackChunkName: "analytics" */ './analytics')
-      .then((tag) => {
-        // Applied in order: a later choice's import resolves after an earlier one's.
-        if (analytics) tag.loadAnalytics(measurementId, { marketing });
-        else tag.unloadAnalytics(measurementId);
-      })
-      .catch((error: unknown) => console.warn('Could not apply the analytics choice:', error));
+    const apply = () =>
+      void import(/* webpackChunkName: "analytics" */ './analytics')
+        .then((tag) => {
+          // Applied in order: a later choice's import resolves after an earlier one's.
+          if (analytics) tag.loadAnalytics(measurementId, { marketing });
+          else tag.unloadAnalytics(measurementId);
+        })
+        .catch((error: unknown) => console.warn('Could not apply the analytics choice:', error));
+    if (analytics) {
+      apply();
+      return;
+    }
+    // Without analytics there is only leftovers to clean up, if any. Looking for them reads
+    // document.cookie (a synchronous round trip to the browser's cookie store), so it waits for
+    // an idle moment instead of lengthening the page's first interactive task.
+    return runWhenIdle(() => {
+      if (hasAnalyticsTraces()) apply();
+    });
   }, [consent.status, analytics, marketing, measurementId]);
 
   return (

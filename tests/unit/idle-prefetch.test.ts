@@ -1,14 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createIdlePrefetch, MAX_PREFETCHES_PER_IDLE } from '@site/src/clientModules/idlePrefetch';
+import {
+  createIdlePrefetch,
+  MAX_PREFETCHES_PER_IDLE,
+  TASK_BUDGET_MS,
+} from '@site/src/clientModules/idlePrefetch';
 
-function setup(options: { saveData?: boolean; budget?: number } = {}) {
-  const real = { prefetch: vi.fn(), preload: vi.fn() };
+function setup(options: { saveData?: boolean; costMs?: number } = {}) {
+  let clock = 0;
+  // Each prefetch takes costMs of (fake) main-thread time.
+  const real = {
+    prefetch: vi.fn(() => {
+      clock += options.costMs ?? 1;
+    }),
+    preload: vi.fn(),
+  };
   const idle: Array<(d: { timeRemaining: () => number }) => void> = [];
   let onLoad: () => void = () => undefined;
   const wrapped = createIdlePrefetch(real, {
     whenIdle: (cb) => idle.push(cb),
     saveData: () => Boolean(options.saveData),
     afterLoad: (cb) => (onLoad = cb),
+    now: () => clock,
   });
   /** Runs one idle period allowing `calls` prefetches. */
   const runIdle = (calls: number) => {
@@ -46,6 +58,17 @@ describe('idle prefetch', () => {
     runIdle(100);
     expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(paths);
     expect(idle).toHaveLength(0);
+  });
+
+  it('stops starting routes once an idle period has spent its time budget', () => {
+    const { real, wrapped, idle, runIdle, load } = setup({ costMs: TASK_BUDGET_MS / 2 + 1 });
+    ['/a/', '/b/', '/c/'].forEach((path) => wrapped.prefetch(path));
+    load();
+    runIdle(100);
+    expect(real.prefetch.mock.calls.map(([p]) => p)).toEqual(['/a/', '/b/']);
+    expect(idle).toHaveLength(1);
+    runIdle(100);
+    expect(real.prefetch).toHaveBeenCalledTimes(3);
   });
 
   it('asks for each route once', () => {

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM, FLAGS, startServer } from '/work/main/bench/common.mjs';
+const route = process.argv[2];
+const server = await startServer('build', 3001);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const page = await browser.newPage();
+page.on('response', async (r) => { const t = r.request().resourceType(); if (t==='script'||t==='fetch'||t==='xhr') console.log(t, r.status(), r.url(), (await r.body().catch(()=>Buffer.alloc(0))).length); });
+page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0,200)));
+await page.goto('http://localhost:3001' + route, { waitUntil: 'networkidle' });
+await browser.close(); process.kill(-server.pid);
