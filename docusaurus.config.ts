@@ -31,6 +31,7 @@ const config: Config = {
     './src/clientModules/chunkLoadFailure.ts',
     './src/clientModules/pricing.ts',
     './src/clientModules/idlePrefetch.ts',
+    './src/clientModules/colorModeChoice.ts',
   ],
 
   future: {

@@ -15,13 +15,23 @@ export const FLAGS = [
   '--disable-quic',
 ];
 
-/** Serves `dir` on `port` (detached: stop it with `process.kill(-server.pid)`). */
+/**
+ * Serves `dir` on `port` (detached: stop it with `process.kill(-server.pid)`): gzip-compressed,
+ * as a static host serves the deployed build (bench/static-server.mjs), or with BENCH_SERVER=
+ * docusaurus through `docusaurus serve` (uncompressed).
+ */
 export async function startServer(dir, port) {
-  const server = spawn(
-    'node_modules/.bin/docusaurus',
-    ['serve', '--dir', dir, '--port', String(port), '--host', 'localhost', '--no-open'],
-    { stdio: 'ignore', detached: true },
-  );
+  const server =
+    process.env.BENCH_SERVER === 'docusaurus'
+      ? spawn(
+          'node_modules/.bin/docusaurus',
+          ['serve', '--dir', dir, '--port', String(port), '--host', 'localhost', '--no-open'],
+          { stdio: 'ignore', detached: true },
+        )
+      : spawn(process.execPath, ['bench/static-server.mjs', dir, String(port)], {
+          stdio: 'ignore',
+          detached: true,
+        });
   for (let i = 0; i < 100; i += 1) {
     const ok = await fetch(`http://localhost:${port}/`)
       .then((r) => r.ok)

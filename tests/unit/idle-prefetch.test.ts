@@ -9,7 +9,7 @@ function setup(options: { saveData?: boolean; costMs?: number } = {}) {
   let clock = 0;
   // Each prefetch takes costMs of (fake) main-thread time.
   const real = {
-    prefetch: vi.fn(() => {
+    prefetch: vi.fn((_path: string) => {
       clock += options.costMs ?? 1;
     }),
     preload: vi.fn(),

@@ -1,0 +1,74 @@
+/**
+ * An internal link that is just an `<a>`: for the site chrome's many small links (navbar menus,
+ * footer), rendered on every page.
+ *
+ * Docusaurus's Link is about six React components per link plus an IntersectionObserver that
+ * prefetches the target as soon as the link is in the viewport (closed menus and the footer
+ * included). This one is one component and an `<a>`, and behaves the same for the reader: a plain
+ * click navigates client-side, modified clicks (new tab, download) are the browser's, the target
+ * page's code loads ahead of the click on hover, touch or focus (core's preload, which honours 2g
+ * and save-data), and the build's broken-link check sees it (onBrokenLinks: 'throw').
+ */
+import type { MouseEvent, ReactNode } from 'react';
+import { useHistory } from '@docusaurus/router';
+import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+
+export interface PlainLinkProps {
+  /** Site path, without the base URL (as Link's `to`). */
+  to: string;
+  className?: string;
+  'aria-current'?: 'page';
+  children: ReactNode;
+}
+
+/** A click the router should handle: plain left click, no modifier, not already handled. */
+export function isPlainClick(
+  event: Pick<
+    MouseEvent,
+    'defaultPrevented' | 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'
+  >,
+): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  );
+}
+
+/** React Router's NavLink rule (not exact): the path itself or any page under it. */
+export function isActivePath(pathname: string, path: string): boolean {
+  if (pathname === path) return true;
+  return pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+}
+
+function preload(path: string): void {
+  (window as unknown as { docusaurus?: { preload: (p: string) => unknown } }).docusaurus?.preload(
+    path,
+  );
+}
+
+export default function PlainLink({ to, children, ...rest }: PlainLinkProps): ReactNode {
+  const history = useHistory();
+  const href = useBaseUrlUtils().withBaseUrl(to);
+  useBrokenLinks().collectLink(href);
+  return (
+    <a
+      href={href}
+      {...rest}
+      onMouseEnter={() => preload(href)}
+      onTouchStart={() => preload(href)}
+      onFocus={() => preload(href)}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        history.push(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The navbar's desktop dropdown, with lean menu links.
+ *
+ * The theme renders each menu link through NavbarItem → DefaultNavbarItem → NavbarNavLink → Link
+ * → NavLink → Link: about 14 React components per link, each with its own IntersectionObserver
+ * (viewport prefetch of pages hidden in a closed menu). This site's navbar holds 16 plain
+ * `{ label, to }` menu links on every page: 176 of the navbar's 350 components during hydration.
+ * Here a plain menu link is an `<li>` and a PlainLink (same markup, classes, `aria-current`,
+ * client-side navigation, preload on hover/focus). Menu items with anything more than a label and
+ * a path (the version and language menus) render through the theme's NavbarItem as before. The
+ * toggle, its keyboard handling and outside-click closing are the theme's, unchanged.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { useLocation } from '@docusaurus/router';
+import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
+import NavbarNavLink from '@theme/NavbarItem/NavbarNavLink';
+import NavbarItem, { type LinkLikeNavbarItemProps } from '@theme/NavbarItem';
+import type { Props } from '@theme/NavbarItem/DropdownNavbarItem/Desktop';
+import PlainLink, { isActivePath } from '@site/src/components/PlainLink';
+
+interface PlainItem {
+  label: string;
+  to: string;
+}
+
+/** A menu item that is only a label and an internal path (no type, props or active rules). */
+export function isPlainItem(
+  item: LinkLikeNavbarItemProps,
+): item is LinkLikeNavbarItemProps & PlainItem {
+  const { label, to } = item as Partial<PlainItem>;
+  return (
+    typeof label === 'string' &&
+    typeof to === 'string' &&
+    Object.keys(item).every((key) => key === 'label' || key === 'to')
+  );
+}
+
+export default function DropdownNavbarItemDesktop({
+  items,
+  position,
+  className,
+  // Not forwarded to the toggle (as the theme).
+  onClick: _onClick,
+  ...props
+}: Props): ReactNode {
+  const dropdownRef = useRef<HTMLDivElement>(null);
+  const [showDropdown, setShowDropdown] = useState(false);
+  const { pathname } = useLocation();
+  const { withBaseUrl } = useBaseUrlUtils();
+
+  useEffect(() => {
+    const handleClickOutside = (event: Event) => {
+      if (!dropdownRef.current || dropdownRef.current.contains(event.target as Node)) return;
+      setShowDropdown(false);
+    };
+    document.addEventListener('mousedown', handleClickOutside);
+    document.addEventListener('touchstart', handleClickOutside);
+    document.addEventListener('focusin', handleClickOutside);
+    return () => {
+      document.removeEventListener('mousedown', handleClickOutside);
+      document.removeEventListener('touchstart', handleClickOutside);
+      document.removeEventListener('focusin', handleClickOutside);
+    };
+  }, [dropdownRef]);
+
+  return (
+    <div
+      ref={dropdownRef}
+      className={clsx('navbar__item', 'dropdown', 'dropdown--hoverable', {
+        'dropdown--right': position === 'right',
+        'dropdown--show': showDropdown,
+      })}
+    >
+      <NavbarNavLink
+        aria-haspopup="true"
+        aria-expanded={showDropdown}
+        role="button"
+        // As the theme: "#" keeps the toggle focusable when it has no target.
+        href={props.to ? undefined : '#'}
+        className={clsx('navbar__link', className)}
+        {...props}
+        onClick={props.to ? undefined : (e) => e.preventDefault()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            setShowDropdown(!showDropdown);
+          }
+        }}
+      >
+        {props.children ?? props.label}
+      </NavbarNavLink>
+      <ul className="dropdown__menu">
+        {items.map((item, i) => {
+          if (!isPlainItem(item)) {
+            return (
+              <NavbarItem
+                isDropdownItem
+                activeClassName="dropdown__link--active"
+                {...item}
+                key={i}
+              />
+            );
+          }
+          const active = isActivePath(pathname, withBaseUrl(item.to));
+          return (
+            <li key={i}>
+              <PlainLink
+                to={item.to}
+                className={clsx('dropdown__link', active && 'dropdown__link--active')}
+                aria-current={active ? 'page' : undefined}
+              >
+                {item.label}
+              </PlainLink>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
