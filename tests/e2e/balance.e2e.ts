@@ -136,7 +136,8 @@ test("logs 'Not Loggedin!' every 500 ms while the user is not known yet, then lo
     await held;
     await route.continue();
   });
-  await page.goto(DASHBOARD_PAGE);
+  // The SDK is asked for while the page still loads: with it held, `load` cannot fire.
+  await page.goto(DASHBOARD_PAGE, { waitUntil: 'domcontentloaded' });
   await expect
     .poll(() => consoleMessages.filter((m) => m.text === 'Not Loggedin!').length)
     .toBeGreaterThanOrEqual(2);

@@ -29,7 +29,9 @@ test.describe('navbar auth item', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // The page asks for the SDK while it is still loading (hydration starts as soon as the
+    // page's own chunks, listed in its HTML, are in): with the chunk held, `load` cannot fire.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);
     await expect(page.getByRole('progressbar', { name: 'Checking sign-in' })).toBeVisible();
     release();

@@ -90,6 +90,48 @@ test.describe('navbar', () => {
     await expect(navbar.getByRole('link', { name: 'Contact us', exact: true })).toBeVisible();
   });
 
+  test('menu and footer links navigate in place, mark the current page and preload on hover', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    // A full page load would drop this marker.
+    await page.evaluate(
+      () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
+    );
+    const sameDocument = () =>
+      page.evaluate(
+        () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+      );
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+
+    // Hovering a menu link fetches its page's code ahead of the click.
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/js/')) chunks.push(request.url());
+    });
+    await navbar.getByRole('button', { name: 'Deployments', exact: true }).hover();
+    const item = navbar.getByRole('link', { name: 'Object detection', exact: true });
+    await item.hover();
+    await expect.poll(() => chunks.length).toBeGreaterThan(0);
+
+    await item.click();
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/object-detection\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Object detection' })).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await navbar.getByRole('button', { name: 'Deployments', exact: true }).hover();
+    await expect(item).toHaveAttribute('aria-current', 'page');
+    await expect(item).toHaveClass(/dropdown__link--active/);
+    await expect(
+      navbar.getByRole('link', { name: 'Depth estimation', exact: true }),
+    ).not.toHaveAttribute('aria-current');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing\/$/);
+    expect(await sameDocument()).toBe(true);
+  });
+
   test('shows the version 2.0.1-beta and the English language switcher', async ({ page }) => {
     await page.goto('/dashboard/public-deployment/');
     const navbar = page.getByRole('navigation', { name: 'Main' });

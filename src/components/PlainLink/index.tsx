@@ -9,10 +9,13 @@
  * page's code loads ahead of the click on hover, touch or focus (core's preload, which honours 2g
  * and save-data), and the build's broken-link check sees it (onBrokenLinks: 'throw').
  */
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useHistory } from '@docusaurus/router';
 import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import { isPlainClick } from './links';
+
+export { isActivePath, isPlainClick, isPlainItem } from './links';
 
 export interface PlainLinkProps {
   /** Site path, without the base URL (as Link's `to`). */
@@ -20,29 +23,6 @@ export interface PlainLinkProps {
   className?: string;
   'aria-current'?: 'page';
   children: ReactNode;
-}
-
-/** A click the router should handle: plain left click, no modifier, not already handled. */
-export function isPlainClick(
-  event: Pick<
-    MouseEvent,
-    'defaultPrevented' | 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'
-  >,
-): boolean {
-  return (
-    !event.defaultPrevented &&
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.altKey &&
-    !event.ctrlKey &&
-    !event.shiftKey
-  );
-}
-
-/** React Router's NavLink rule (not exact): the path itself or any page under it. */
-export function isActivePath(pathname: string, path: string): boolean {
-  if (pathname === path) return true;
-  return pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
 }
 
 function preload(path: string): void {

@@ -15,26 +15,9 @@ import clsx from 'clsx';
 import { useLocation } from '@docusaurus/router';
 import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import NavbarNavLink from '@theme/NavbarItem/NavbarNavLink';
-import NavbarItem, { type LinkLikeNavbarItemProps } from '@theme/NavbarItem';
+import NavbarItem from '@theme/NavbarItem';
 import type { Props } from '@theme/NavbarItem/DropdownNavbarItem/Desktop';
-import PlainLink, { isActivePath } from '@site/src/components/PlainLink';
-
-interface PlainItem {
-  label: string;
-  to: string;
-}
-
-/** A menu item that is only a label and an internal path (no type, props or active rules). */
-export function isPlainItem(
-  item: LinkLikeNavbarItemProps,
-): item is LinkLikeNavbarItemProps & PlainItem {
-  const { label, to } = item as Partial<PlainItem>;
-  return (
-    typeof label === 'string' &&
-    typeof to === 'string' &&
-    Object.keys(item).every((key) => key === 'label' || key === 'to')
-  );
-}
+import PlainLink, { isActivePath, isPlainItem } from '@site/src/components/PlainLink';
 
 export default function DropdownNavbarItemDesktop({
   items,
