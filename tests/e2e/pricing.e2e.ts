@@ -52,3 +52,27 @@ test('pricing is fetched once at app start, on any page, and reused on the prici
   await expect(page.getByRole('table')).toContainText('$0.004');
   expect(calls).toHaveLength(1);
 });
+
+for (const width of [1280, 390]) {
+  test(`the loaded prices take the place the skeleton held, at ${width} px (no layout shift)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/pricing/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pricing/', { waitUntil: 'domcontentloaded' });
+    const comingSoon = page.getByRole('region', { name: 'Coming soon' });
+    await expect(page.getByLabel('Loading prices')).toBeVisible();
+    const before = (await comingSoon.boundingBox())!.y;
+    release();
+    await expect(
+      page.getByRole('table', { name: 'Public deployments, prices in USD' }),
+    ).toBeVisible();
+    const after = (await comingSoon.boundingBox())!.y;
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(4);
+  });
+}
