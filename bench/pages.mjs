@@ -243,4 +243,9 @@ console.log(
 console.log(
   'JS and CSS fetched before network idle (raw / gzip, files); Lighthouse perf/a11y/best-practices/SEO',
 );
+console.log(
+  process.env.BENCH_SERVER === 'docusaurus'
+    ? 'Served by `docusaurus serve` (uncompressed).'
+    : 'Served gzip-compressed, as a static host serves the build (bench/static-server.mjs).',
+);
 console.table(rows);
