@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import chromium from './scripts/chromium.json';
 
-// Debian's Chromium (`apt-get install chromium`); Playwright never downloads a browser here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium (`apt-get install chromium`) and the flags the benchmarks use too;
+// Playwright never downloads a browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? chromium.path;
 // The production build is served on its own port so a running `npm start` (port 3000) never
 // stands in for it.
 export const SITE_URL = 'http://localhost:3001';
@@ -27,15 +29,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: chromium.flags,
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -1,19 +1,16 @@
 /**
- * What the page benchmarks share: Debian's Chromium and its flags, serving a build with
- * `docusaurus serve`, and naming a source-map source by npm package or site file.
+ * What the page benchmarks share: Debian's Chromium and its flags (scripts/chromium.json, as
+ * Playwright), serving a build, and naming a source-map source by npm package or site file.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// Shared with playwright.config.ts: scripts/chromium.json.
+const chromium = JSON.parse(
+  readFileSync(new URL('../scripts/chromium.json', import.meta.url), 'utf8'),
+);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? chromium.path;
+export const FLAGS = chromium.flags;
 
 /**
  * Serves `dir` on `port` (detached: stop it with `process.kill(-server.pid)`): gzip-compressed,

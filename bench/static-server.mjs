@@ -44,15 +44,17 @@ const gzipped = new Map();
 
 function send(req, res, file, status = 200) {
   const ext = path.extname(file);
-  let body = readFileSync(file);
   const headers = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     Vary: 'Accept-Encoding',
   };
+  let body;
   if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-    if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }));
     body = gzipped.get(file);
     headers['Content-Encoding'] = 'gzip';
+  } else {
+    body = readFileSync(file);
   }
   headers['Content-Length'] = body.length;
   res.writeHead(status, headers);
