@@ -16,6 +16,8 @@ export function stackEnv(base) {
       base.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${STACK.authEmulatorPort}`,
     FIREBASE_PROJECT_ID: base.FIREBASE_PROJECT_ID || STACK.projectId,
     GCLOUD_PROJECT: base.GCLOUD_PROJECT || STACK.projectId,
+    // Local mode: the sandbox payments and answers and the Auth emulator are allowed (server/src/config.ts).
+    STACK_MODE: base.STACK_MODE || 'local',
     // firebase-tools: no update check against the registry, no prompts.
     NO_UPDATE_NOTIFIER: '1',
     FORCE_COLOR: base.FORCE_COLOR ?? '1',

@@ -12,6 +12,7 @@
  */
 import { concurrently } from 'concurrently';
 import waitOn from 'wait-on';
+import { DEMO, ensureDemoAccount } from './demo-account.mjs';
 import { STACK, stackEnv } from './env.mjs';
 
 const MODES = {
@@ -21,6 +22,9 @@ const MODES = {
 };
 
 const mode = process.argv[2] ?? 'stack';
+// The demo account is created once everything answers: always for `dev` and `serve`, and for
+// `stack` with --seed (Playwright's stack does not want it).
+const seed = mode !== 'stack' || process.argv.includes('--seed');
 const selected = MODES[mode];
 if (!selected) {
   console.error(`Unknown mode "${mode}". Use one of: ${Object.keys(MODES).join(', ')}.`);
@@ -77,18 +81,40 @@ const resources = [
 if (mode === 'dev') resources.push(`http-get://localhost:${STACK.sitePort}/`);
 if (mode === 'serve') resources.push(`http-get://localhost:${STACK.servedSitePort}/`);
 
-waitOn({ resources, timeout: 180_000, interval: 500, validateStatus: (s) => s >= 200 && s < 500 })
-  .then(() => {
+const started = Date.now();
+waitOn({ resources, timeout: 300_000, interval: 500, validateStatus: (s) => s >= 200 && s < 500 })
+  .then(async () => {
+    let demo = null;
+    if (seed) {
+      try {
+        demo = await ensureDemoAccount();
+      } catch (error) {
+        console.error(`[stack] the demo account could not be set up: ${error.message}`);
+      }
+    }
+    const site =
+      mode === 'dev'
+        ? `http://localhost:${STACK.sitePort}/`
+        : mode === 'serve'
+          ? `http://localhost:${STACK.servedSitePort}/`
+          : null;
     const lines = [
-      `Stack ready (${mode}):`,
-      `  account API   http://localhost:${STACK.apiPort}/v1   (OpenAPI: /v1/openapi.json, health: /health)`,
-      `  services      http://localhost:${STACK.servicesPort}     (sandbox samples; OpenAPI: /openapi.json)`,
+      `Stack ready (${mode}) in ${Math.round((Date.now() - started) / 1000)} s:`,
+      ...(site
+        ? [
+            `  site          ${site}${mode === 'dev' ? '  (dev server, hot reload)' : '  (production build)'}`,
+          ]
+        : []),
+      `  account API   http://localhost:${STACK.apiPort}/v1   OpenAPI: http://localhost:${STACK.apiPort}/v1/openapi.json · health: /health`,
+      `  services      http://localhost:${STACK.servicesPort}      OpenAPI: http://localhost:${STACK.servicesPort}/openapi.json (sandbox answers)`,
       `  Auth emulator http://127.0.0.1:${STACK.authEmulatorPort}  (project ${STACK.projectId})`,
+      demo
+        ? `  demo account  ${DEMO.email} / ${DEMO.password}  (sign in at ${site ?? 'the site'}sign-in/)`
+        : '  demo account  npm run seed (demo@example.com / demo1234)',
+      '  Stop with Ctrl-C.',
     ];
-    if (mode === 'dev') lines.push(`  site          http://localhost:${STACK.sitePort}/`);
-    if (mode === 'serve') lines.push(`  site (build)  http://localhost:${STACK.servedSitePort}/`);
-    lines.push('  Demo data: npm run seed (demo@example.com / demo1234). Stop with Ctrl-C.');
     console.log(`\n${lines.join('\n')}\n`);
+    if (demo && process.env.STACK_VERBOSE_SEED) console.log(demo.join('\n'));
   })
   .catch((error) => {
     if (!stopping) console.error(`[stack] not ready: ${error.message}`);
