@@ -10,26 +10,34 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { Health } from '../../src/api/contract';
 import type { TokenVerifier } from './auth/firebase';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { KeySecrets } from './lib/keys';
 import type { PaymentsMode } from './payments/provider';
 import { authHooks } from './plugins/auth';
-import { registerHttpBasics } from './plugins/http';
+import { echoedPath, registerHttpBasics } from './plugins/http';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerValidators } from './plugins/validation';
-import { createRepositories } from './repositories';
+import type { Repositories } from './repositories';
 import type { TypedFastify, V1Context } from './routes/context';
 import { apiKeyRoutes } from './routes/v1/apiKeys';
-import { creditRoutes, stripeWebhookRoute } from './routes/v1/credits';
+import { creditRoutes } from './routes/v1/credits';
+import { stripeWebhookRoute } from './routes/v1/stripeWebhook';
 import { organizationRoutes } from './routes/v1/organization';
 import { publicRoutes } from './routes/v1/public';
 import { transactionRoutes } from './routes/v1/transactions';
 
 export interface AppDeps {
-  config: Pick<ServerConfig, 'corsOrigins' | 'rateLimit' | 'servicesRateLimit'>;
+  config: ServerConfig;
   db: Database;
+  /** PostgreSQL: rate-limit counters are shared by every process on the database. */
+  databaseKind: 'postgres' | 'pglite';
+  repos: Repositories;
+  keySecrets: KeySecrets;
   verifier: TokenVerifier;
   payments: PaymentsMode;
 }
@@ -39,7 +47,7 @@ export const API_VERSION = '2.0.1-beta';
 /** Largest JSON body the account API reads. */
 export const ACCOUNT_BODY_LIMIT = 64 * 1024;
 
-export const accountApp: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
+const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() as TypedFastify;
   app.decorateRequest('user', null);
   registerValidators(app);
@@ -47,8 +55,10 @@ export const accountApp: FastifyPluginAsync<AppDeps> = async (fastify, deps) => 
   await registerHttpBasics(app, {
     corsOrigins: deps.config.corsOrigins,
     rateLimit: deps.config.rateLimit,
+    rateLimitStore:
+      deps.databaseKind === 'postgres' ? postgresRateLimitStore(deps.db, 'api') : undefined,
     allowedHeaders: ['x-api-key'],
-    notFoundMessage: (request) => `No route ${request.method} ${request.url.split('?')[0]}.`,
+    notFoundMessage: (request) => `No route ${request.method} ${echoedPath(request)}.`,
   });
 
   await app.register(swagger, {
@@ -75,7 +85,8 @@ export const accountApp: FastifyPluginAsync<AppDeps> = async (fastify, deps) => 
   });
 
   const ctx: V1Context = {
-    repos: createRepositories(deps.db),
+    config: deps.config,
+    repos: deps.repos,
     verifier: deps.verifier,
     payments: deps.payments,
     hooks: authHooks(deps.verifier),
@@ -107,8 +118,8 @@ export const accountApp: FastifyPluginAsync<AppDeps> = async (fastify, deps) => 
     { prefix: '/v1' },
   );
 };
-// Like fastify-plugin: the error handler, CORS and the rest apply to the caller's instance.
-(accountApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+/** The account API as a plugin: its error handler, CORS and limits apply to the caller's instance. */
+export const accountApp = fp(accountPlugin, { name: 'visionapi-account', fastify: '5.x' });
 
 export async function buildAccountApp(
   deps: AppDeps,

@@ -1,7 +1,15 @@
 /**
- * Server configuration, read from the environment once. Defaults describe the
- * local stack (`npm start`); nothing needs to be set on a developer machine.
+ * Server configuration, read from the environment once.
+ *
+ * Two modes, and nothing in between:
+ * - **local** (`STACK_MODE=local`, set by `npm start`, `npm run stack`, the tests and the seed):
+ *   the sandbox payment provider (unless Stripe is configured), the sandbox services host, the
+ *   Auth emulator and built-in development secrets are allowed; nothing else needs to be set.
+ * - **production** (anything else, whatever `NODE_ENV` says): every real setting must be present
+ *   and the emulator variable must be absent, or the process refuses to start and names each
+ *   missing variable. It never falls back to a sandbox.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export const DEFAULT_CORS_ORIGINS = [
@@ -11,8 +19,18 @@ export const DEFAULT_CORS_ORIGINS = [
   'http://127.0.0.1:3001',
 ];
 
+/**
+ * Secrets of the local stack only. They are public (they are in this file), which is why a
+ * production process refuses to start without its own.
+ */
+export const LOCAL_SECRETS = {
+  apiKeyHmacSecret: 'local-only-api-key-hmac-secret-never-use-in-production',
+  // 32 bytes, base64.
+  uiKeyEncryptionKey: 'bG9jYWwtb25seS11aS1rZXktZW5jcnlwdGlvbi1rZXk=',
+} as const;
+
 export interface RateLimitConfig {
-  /** Requests allowed per window and client (IP, or api-key on the services host). */
+  /** Requests allowed per window and client (IP, or key on the services host). */
   max: number;
   timeWindowMs: number;
 }
@@ -22,19 +40,45 @@ export interface StripeConfig {
   webhookSecret: string;
 }
 
+/** Which servers this process runs. */
+export type ServerRole = 'all' | 'api' | 'services';
+
 export interface ServerConfig {
+  /** True only with STACK_MODE=local. */
+  local: boolean;
+  role: ServerRole;
   apiPort: number;
   servicesPort: number;
   host: string;
   databaseUrl?: string;
+  /** Connections per process in the PostgreSQL pool. */
+  databasePoolSize: number;
   pgliteDir: string;
   corsOrigins: string[];
   firebaseProjectId: string;
   authEmulatorHost?: string;
-  /** Null: the sandbox payment provider is used. */
+  /** Null: the sandbox payment provider is used (local mode only). */
   stripe: StripeConfig | null;
+  /** HMAC-SHA-256 key for API key secrets. */
+  apiKeyHmacSecret: string;
+  /** AES-256-GCM key (32 bytes) for the secret of the in-browser (`used_for_ui`) key. */
+  uiKeyEncryptionKey: Buffer;
+  /** API key secret prefix: `va_test_` locally, `va_live_` in production. */
+  apiKeyPrefix: 'va_live_' | 'va_test_';
+  /** Sandbox payments: how long a confirmed order stays `processing` before it is fulfilled. */
+  sandboxFulfilmentDelayMs: number;
   rateLimit: RateLimitConfig;
   servicesRateLimit: RateLimitConfig;
+  /** Per client IP on the services host, before the key is checked (junk keys included). */
+  servicesIpRateLimit: RateLimitConfig;
+  /** Stripe webhook, per client IP: generous, but bounded. */
+  webhookRateLimit: RateLimitConfig;
+  /** Worker threads that decode images and render answers (services host). */
+  renderThreads: number;
+  /** Image calls that may wait for a worker before the host answers 503. */
+  renderQueue: number;
+  /** Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
 }
 
@@ -43,57 +87,157 @@ function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   }
   return value;
 }
 
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const authEmulatorHost = read(env, 'FIREBASE_AUTH_EMULATOR_HOST');
-  if (authEmulatorHost && env.NODE_ENV === 'production') {
-    // The emulator variable makes firebase-admin accept unsigned tokens.
-    throw new Error(
-      'FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production: refusing to start, ' +
-        'because ID tokens would not be verified.',
-    );
+function readTrustProxy(env: NodeJS.ProcessEnv): boolean | number | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function readEncryptionKey(raw: string, name: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new Error(`${name} must be 32 bytes, as 64 hex characters or base64.`);
   }
+  return key;
+}
+
+/** Thrown when a production process lacks real settings; names every missing variable. */
+export class ConfigurationError extends Error {
+  constructor(
+    readonly missing: string[],
+    readonly problems: string[],
+  ) {
+    super(
+      [
+        'Refusing to start: this process is not in local mode (STACK_MODE=local), so it needs real settings.',
+        ...missing.map((name) => `  missing: ${name}`),
+        ...problems.map((problem) => `  ${problem}`),
+        'Set them, or start the local stack with `npm start` / `npm run stack` (STACK_MODE=local).',
+      ].join('\n'),
+    );
+    this.name = 'ConfigurationError';
+  }
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const local = read(env, 'STACK_MODE') === 'local';
+  const authEmulatorHost = read(env, 'FIREBASE_AUTH_EMULATOR_HOST');
   const stripeSecretKey = read(env, 'STRIPE_SECRET_KEY');
   const stripeWebhookSecret = read(env, 'STRIPE_WEBHOOK_SECRET');
+  const firebaseProjectId = read(env, 'FIREBASE_PROJECT_ID') ?? read(env, 'GCLOUD_PROJECT');
+  const hmacSecret = read(env, 'API_KEY_HMAC_SECRET');
+  const encryptionKey = read(env, 'UI_KEY_ENCRYPTION_KEY');
+  const role = (read(env, 'SERVER_ROLE') ?? (local ? 'all' : 'api')) as ServerRole;
+  if (!['all', 'api', 'services'].includes(role)) {
+    throw new Error(`SERVER_ROLE must be all, api or services, got "${role}"`);
+  }
+
+  if (!local) {
+    const missing: string[] = [];
+    const problems: string[] = [];
+    if (!firebaseProjectId)
+      missing.push('FIREBASE_PROJECT_ID (the Firebase project whose ID tokens are accepted)');
+    if (!stripeSecretKey) missing.push('STRIPE_SECRET_KEY');
+    if (!stripeWebhookSecret) missing.push('STRIPE_WEBHOOK_SECRET');
+    if (!hmacSecret)
+      missing.push(
+        'API_KEY_HMAC_SECRET (at least 32 characters; keys are stored as HMAC-SHA-256 hashes)',
+      );
+    if (!encryptionKey)
+      missing.push(
+        'UI_KEY_ENCRYPTION_KEY (32 bytes as hex or base64; encrypts the in-browser key)',
+      );
+    if (authEmulatorHost) {
+      problems.push(
+        'FIREBASE_AUTH_EMULATOR_HOST is set: firebase-admin would accept unsigned tokens. Unset it.',
+      );
+    }
+    if (firebaseProjectId?.startsWith('demo-')) {
+      problems.push(`FIREBASE_PROJECT_ID "${firebaseProjectId}" is an emulator-only demo project.`);
+    }
+    if (hmacSecret && hmacSecret.length < 32) {
+      problems.push('API_KEY_HMAC_SECRET must be at least 32 characters.');
+    }
+    if (
+      hmacSecret === LOCAL_SECRETS.apiKeyHmacSecret ||
+      encryptionKey === LOCAL_SECRETS.uiKeyEncryptionKey
+    ) {
+      problems.push("The local stack's built-in secrets cannot be used outside local mode.");
+    }
+    if (role !== 'api') {
+      problems.push(
+        `SERVER_ROLE=${role} runs the sandbox services host, which answers with sample results: local mode only. Use SERVER_ROLE=api.`,
+      );
+    }
+    if (missing.length > 0 || problems.length > 0) throw new ConfigurationError(missing, problems);
+  }
   if (Boolean(stripeSecretKey) !== Boolean(stripeWebhookSecret)) {
     throw new Error(
-      'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither (sandbox payments).',
+      'Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither (sandbox payments, local mode only).',
     );
   }
+
+  const windowMs = readInt(env, 'RATE_LIMIT_WINDOW_MS', 60_000);
   return {
+    local,
+    role,
     apiPort: readInt(env, 'API_PORT', 4010),
     servicesPort: readInt(env, 'SERVICES_PORT', 4020),
     host: read(env, 'HOST') ?? 'localhost',
     databaseUrl: read(env, 'DATABASE_URL'),
+    databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10),
     pgliteDir: path.resolve(read(env, 'PGLITE_DIR') ?? '.data/pglite'),
     corsOrigins: read(env, 'CORS_ORIGINS')
       ?.split(',')
       .map((o) => o.trim())
       .filter(Boolean) ?? [...DEFAULT_CORS_ORIGINS],
-    firebaseProjectId:
-      read(env, 'FIREBASE_PROJECT_ID') ?? read(env, 'GCLOUD_PROJECT') ?? 'demo-visionapi',
+    firebaseProjectId: firebaseProjectId ?? 'demo-visionapi',
     authEmulatorHost,
     stripe:
       stripeSecretKey && stripeWebhookSecret
         ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret }
         : null,
+    apiKeyHmacSecret: hmacSecret ?? LOCAL_SECRETS.apiKeyHmacSecret,
+    uiKeyEncryptionKey: readEncryptionKey(
+      encryptionKey ?? LOCAL_SECRETS.uiKeyEncryptionKey,
+      'UI_KEY_ENCRYPTION_KEY',
+    ),
+    apiKeyPrefix: local ? 'va_test_' : 'va_live_',
+    sandboxFulfilmentDelayMs: readInt(env, 'SANDBOX_FULFILMENT_DELAY_MS', 0, 0),
     rateLimit: {
       max: readInt(env, 'RATE_LIMIT_MAX', 600),
-      timeWindowMs: readInt(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
+      timeWindowMs: windowMs,
     },
     servicesRateLimit: {
       max: readInt(env, 'SERVICES_RATE_LIMIT_MAX', 300),
-      timeWindowMs: readInt(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
+      timeWindowMs: windowMs,
     },
+    servicesIpRateLimit: {
+      max: readInt(env, 'SERVICES_IP_RATE_LIMIT_MAX', 600),
+      timeWindowMs: windowMs,
+    },
+    webhookRateLimit: {
+      max: readInt(env, 'WEBHOOK_RATE_LIMIT_MAX', 3000),
+      timeWindowMs: windowMs,
+    },
+    renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
+    renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),
+    trustProxy: readTrustProxy(env),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
 }

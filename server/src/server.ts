@@ -1,50 +1,117 @@
 /**
- * Listens: the account backend (/v1) and the sandbox services host, on two
- * ports in one process, because embedded PGlite allows one connection and
- * both need the same wallet.
+ * Listens. `SERVER_ROLE` picks the servers of this process:
+ * - `all` (local mode's default): the account API and the sandbox services host in one process,
+ *   the only way on embedded PGlite (one connection, one process);
+ * - `api` / `services`: one of them, so each can run as many processes as the load needs on one
+ *   PostgreSQL (`DATABASE_URL`). `SERVER_INSTANCES=N` forks N of them on the same port with
+ *   Node's cluster module (the local proof of scaling out; in production, run N containers).
+ *
+ * On SIGTERM/SIGINT it stops accepting connections, lets in-flight requests finish (up to 10 s),
+ * then closes the worker pool and the database.
  */
+import cluster from 'node:cluster';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildAccountApp } from './app';
 import { createDeps } from './bootstrap';
-import { readServerConfig } from './config';
+import { readServerConfig, type ServerConfig } from './config';
+import { loggerOptions } from './lib/log';
 import { buildServicesApp } from './services/app';
 
-async function main() {
-  const config = readServerConfig();
-  const logger = {
-    level: config.logLevel,
-  };
+const DRAIN_TIMEOUT_MS = 10_000;
+/** A usage hold older than this belongs to a process that died mid-call: give it back. */
+const STALE_HOLD_MS = 5 * 60_000;
+
+async function serve(config: ServerConfig) {
   const { deps, database } = await createDeps(config);
-  const serverOptions = {
-    logger,
+  const serverOptions: FastifyServerOptions = {
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
-    forceCloseConnections: true,
+    // Idle keep-alive connections close at once on shutdown; busy ones finish their request.
+    forceCloseConnections: 'idle' as const,
   };
-  const api = await buildAccountApp(deps, serverOptions);
-  const services = await buildServicesApp(deps, serverOptions);
+  const apps: FastifyInstance[] = [];
+  if (config.role !== 'services') {
+    const api = await buildAccountApp(deps, serverOptions);
+    await api.listen({ port: config.apiPort, host: config.host });
+    apps.push(api);
+  }
+  if (config.role !== 'api') {
+    const services = await buildServicesApp(deps, serverOptions);
+    await services.listen({ port: config.servicesPort, host: config.host });
+    apps.push(services);
+  }
+  const log = apps[0]!.log;
+
+  const sweep = setInterval(() => {
+    void deps.repos.ledger
+      .releaseStale(STALE_HOLD_MS)
+      .then((released) => released > 0 && log.warn({ released }, 'released stale usage holds'))
+      .catch((error: unknown) => log.error({ err: error }, 'usage hold sweep failed'));
+    void deps.repos.idempotency.sweep().catch(() => undefined);
+  }, 60_000);
+  sweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    api.log.info(`${signal} received, shutting down`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    log.info(`${signal} received: draining in-flight requests, then shutting down`);
+    clearInterval(sweep);
+    const timer = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS);
     timer.unref();
-    await Promise.allSettled([api.close(), services.close()]);
+    await Promise.allSettled(apps.map((app) => app.close()));
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await api.listen({ port: config.apiPort, host: config.host });
-  await services.listen({ port: config.servicesPort, host: config.host });
   const store = database.kind === 'pglite' ? `PGlite at ${config.pgliteDir}` : 'PostgreSQL';
-  const payments = deps.payments.provider === 'stripe' ? 'Stripe' : 'sandbox';
-  api.log.info(
-    `ready: account API http://localhost:${config.apiPort}/v1 · services http://localhost:${config.servicesPort} · ${store} · payments: ${payments}` +
-      (config.authEmulatorHost ? ` · Auth emulator ${config.authEmulatorHost}` : ''),
-  );
+  const payments = deps.payments.provider === 'stripe' ? 'Stripe' : 'sandbox (local mode)';
+  const parts = [
+    config.role !== 'services' ? `account API http://localhost:${config.apiPort}/v1` : null,
+    config.role !== 'api' ? `services http://localhost:${config.servicesPort}` : null,
+    store,
+    `payments: ${payments}`,
+    config.authEmulatorHost ? `Auth emulator ${config.authEmulatorHost}` : null,
+    cluster.isWorker ? `instance ${cluster.worker!.id} (pid ${process.pid})` : null,
+  ];
+  log.info(`ready: ${parts.filter(Boolean).join(' · ')}`);
+}
+
+async function main() {
+  const config = readServerConfig();
+  const instances = Number(process.env.SERVER_INSTANCES ?? '1');
+  if (cluster.isPrimary && instances > 1) {
+    if (!config.databaseUrl) {
+      throw new Error('SERVER_INSTANCES > 1 needs DATABASE_URL: embedded PGlite is one process.');
+    }
+    // Migrate once before the instances start (they would wait on the lock anyway).
+    const { database } = await createDeps(config);
+    await database.close();
+    for (let i = 0; i < instances; i++) cluster.fork();
+    let stopping = false;
+    cluster.on('exit', (worker, code) => {
+      if (!stopping) {
+        console.error(`instance ${worker.id} exited (${code}); starting another`);
+        cluster.fork();
+      }
+    });
+    const stop = () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+      setTimeout(() => process.exit(0), DRAIN_TIMEOUT_MS + 1000).unref();
+      cluster.on('exit', () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return;
+  }
+  await serve(config);
 }
 
 main().catch((error: unknown) => {

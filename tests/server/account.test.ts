@@ -20,11 +20,14 @@ afterAll(async () => h?.close());
 const protectedRoutes: Array<{
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
+  /** The route's path in the OpenAPI document, when the URL fills a parameter. */
+  openapiPath?: string;
   payload?: object;
 }> = [
   { method: 'POST', url: '/v1/api-key', payload: { name: 'k' } },
   { method: 'GET', url: '/v1/api-key' },
   { method: 'POST', url: '/v1/api-key/set-default' },
+  { method: 'POST', url: '/v1/api-key/roll', payload: { expire_previous_in_hours: 0 } },
   { method: 'DELETE', url: '/v1/api-key' },
   { method: 'POST', url: '/v1/organization', payload: ORGANIZATION },
   { method: 'PATCH', url: '/v1/organization', payload: { name: 'x' } },
@@ -32,6 +35,11 @@ const protectedRoutes: Array<{
   { method: 'POST', url: '/v1/organization/verify' },
   { method: 'GET', url: '/v1/credits/balance' },
   { method: 'POST', url: '/v1/credits', payload: { price_in_usd: 10 } },
+  {
+    method: 'GET',
+    url: '/v1/credits/orders/ord_x',
+    openapiPath: '/v1/credits/orders/{order_id}',
+  },
   { method: 'POST', url: '/v1/credits/sandbox/confirm', payload: { order_id: 'ord_x' } },
   { method: 'GET', url: '/v1/credits/payments' },
   { method: 'GET', url: '/v1/transaction' },
@@ -111,7 +119,10 @@ describe('organization', () => {
       is_default: true,
       last_used_at: null,
     });
-    expect(keys[0].key).toMatch(/^vapi_[A-Za-z0-9_-]{32}$/);
+    // The in-browser key is the one key whose secret its own organization can read back.
+    expect(keys[0].key).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
+    expect(keys[0].redacted).toBe(`va_test_…${keys[0].key.slice(-4)}`);
+    expect(keys[0]).toMatchObject({ prefix: 'va_test_', last4: keys[0].key.slice(-4) });
 
     const patched = await h.callApi({
       method: 'PATCH',
@@ -141,7 +152,7 @@ describe('organization', () => {
   });
 
   it('stores the verification flag once the token says the e-mail is verified', async () => {
-    const user = await registerUser(h);
+    const user = await registerUser(h, {}, { email_verified: false });
     const before = await h.callApi({
       method: 'POST',
       url: '/v1/organization/verify',
@@ -238,7 +249,9 @@ describe('API keys', () => {
       is_default: false,
       last_used_at: null,
     });
-    expect(key.key).toMatch(/^vapi_/);
+    // The full secret is in the answer that creates the key, and never again.
+    expect(key.key).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
+    expect(key.redacted).toBe(`va_test_…${key.key.slice(-4)}`);
     expect(new Date(key.created_at).toISOString()).toBe(key.created_at);
 
     const setDefault = await h.callApi({
@@ -257,6 +270,10 @@ describe('API keys', () => {
       ['Playground key', false],
       ['CI pipeline', true],
     ]);
+    const listedKey = listed.find((k: { id: string }) => k.id === key.id);
+    expect(listedKey).not.toHaveProperty('key');
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    expect(listedKey.redacted).toBe(key.redacted);
 
     const deleted = await h.callApi({
       method: 'DELETE',
@@ -501,14 +518,27 @@ describe('HTTP hygiene', () => {
     }
   });
 
-  it('refuses to start with the Auth emulator in production', () => {
-    expect(() =>
+  it('refuses to start with the Auth emulator outside local mode, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of ['production', 'development', undefined]) {
+      expect(() =>
+        readServerConfig({
+          NODE_ENV,
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          FIREBASE_PROJECT_ID: 'acme-prod',
+          STRIPE_SECRET_KEY: 'sk_live_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          API_KEY_HMAC_SECRET: 'a'.repeat(40),
+          UI_KEY_ENCRYPTION_KEY: 'b'.repeat(64),
+        } as NodeJS.ProcessEnv),
+      ).toThrow(/Refusing to start[\s\S]*FIREBASE_AUTH_EMULATOR_HOST is set/);
+    }
+    // Local mode starts with nothing else set, as the stack scripts do.
+    expect(
       readServerConfig({
-        NODE_ENV: 'production',
+        STACK_MODE: 'local',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       } as NodeJS.ProcessEnv),
-    ).toThrow(/refusing to start/);
-    expect(() => readServerConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).not.toThrow();
+    ).toMatchObject({ local: true, stripe: null, apiKeyPrefix: 'va_test_' });
   });
 });
 
@@ -533,7 +563,7 @@ describe('contract', () => {
       if (app === 'api') {
         expect(operations.sort()).toEqual(
           [
-            ...protectedRoutes.map((r) => `${r.method} ${r.url}`),
+            ...protectedRoutes.map((r) => `${r.method} ${r.openapiPath ?? r.url}`),
             'POST /v1/email',
             'GET /v1/pricing/pubic-deployment',
           ].sort(),

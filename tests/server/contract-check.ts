@@ -25,9 +25,22 @@ export async function expectAnswersMatchOpenApi(h: Harness, answers: RecordedAns
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   const problems: string[] = [];
+  /** The documented path template (`/v1/credits/orders/{order_id}`) a concrete path matches. */
+  const templateOf = (app: 'api' | 'services', path: string): string => {
+    if (docs[app].paths[path]) return path;
+    const parts = path.split('/');
+    const match = Object.keys(docs[app].paths).find((template) => {
+      const t = template.split('/');
+      return (
+        t.length === parts.length &&
+        t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+      );
+    });
+    return match ?? path;
+  };
   for (const answer of answers) {
     if (answer.method === 'OPTIONS') continue; // CORS preflight
-    const path = answer.url.split('?')[0]!;
+    const path = templateOf(answer.app, answer.url.split('?')[0]!);
     const route = docs[answer.app].paths[path]?.[answer.method.toLowerCase()];
     if (!route) {
       // Unknown routes answer 404 {error_message} from the not-found handler.

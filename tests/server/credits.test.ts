@@ -49,9 +49,16 @@ describe('buying credits with the sandbox provider', () => {
       status: 'succeeded',
       provider: 'sandbox',
     });
-    expect(first.json().receipt_reference).toMatch(/^SBX-/);
+    expect(first.json().payment).toMatchObject({
+      order_id: order.json().order_id,
+      amount_usd: 25.5,
+      status: 'succeeded',
+      refunded_usd: 0,
+      provider: 'sandbox',
+    });
+    expect(first.json().payment.receipt_reference).toMatch(/^SBX-/);
     const repeats = await Promise.all(Array.from({ length: 10 }, confirm));
-    for (const r of repeats) expect(r.json().id).toBe(first.json().id);
+    for (const r of repeats) expect(r.json().payment.id).toBe(first.json().payment.id);
 
     const balance = await h.callApi({
       method: 'GET',
@@ -80,6 +87,7 @@ describe('buying credits with the sandbox provider', () => {
       payload: { order_id: order.order_id, outcome: 'failed' },
     });
     expect(failed.json().status).toBe('failed');
+    expect(failed.json().payment.status).toBe('failed');
     expect(
       (await h.callApi({ method: 'GET', url: '/v1/credits/balance', headers: user.auth })).json()
         .remaining_credits,
@@ -91,6 +99,7 @@ describe('buying credits with the sandbox provider', () => {
       payload: { order_id: order.order_id },
     });
     expect(ok.json().status).toBe('succeeded');
+    expect(ok.json().payment.status).toBe('succeeded');
     expect(
       (await h.callApi({ method: 'GET', url: '/v1/credits/balance', headers: user.auth })).json()
         .remaining_credits,

@@ -13,8 +13,10 @@ import { createDeps } from '../../server/src/bootstrap';
 import { readServerConfig, type ServerConfig } from '../../server/src/config';
 import type { TokenVerifier } from '../../server/src/auth/firebase';
 import type { DatabaseOptions } from '../../server/src/db/client';
+import { loggerOptions } from '../../server/src/lib/log';
 import type { CreatePaymentIntent } from '../../server/src/payments/provider';
 import { buildServicesApp } from '../../server/src/services/app';
+import type { Renderer } from '../../server/src/services/render/pool';
 
 export const PROJECT_ID = 'demo-visionapi';
 
@@ -56,6 +58,10 @@ export interface HarnessOptions {
   stripe?: boolean;
   createPaymentIntent?: CreatePaymentIntent;
   config?: Partial<ServerConfig>;
+  /** Replaces the worker pool of the services host. */
+  renderer?: Renderer;
+  /** Log lines of both apps (the servers' own logger settings) go here. */
+  log?: (line: string) => void;
 }
 
 export const STRIPE_TEST_CONFIG = {
@@ -64,11 +70,17 @@ export const STRIPE_TEST_CONFIG = {
 };
 
 export async function createHarness(options: HarnessOptions = {}) {
-  const base = readServerConfig({ FIREBASE_PROJECT_ID: PROJECT_ID } as NodeJS.ProcessEnv);
+  const base = readServerConfig({
+    STACK_MODE: 'local',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+  } as NodeJS.ProcessEnv);
   const config: ServerConfig = {
     ...base,
     rateLimit: { max: 100_000, timeWindowMs: 60_000 },
     servicesRateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    servicesIpRateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    renderThreads: 2,
+    renderQueue: 1_000,
     stripe: options.stripe ? STRIPE_TEST_CONFIG : null,
     ...options.config,
   };
@@ -78,8 +90,17 @@ export async function createHarness(options: HarnessOptions = {}) {
     createPaymentIntent: options.createPaymentIntent,
     verifier: emulatorTokenVerifier,
   });
-  const api = await buildAccountApp(deps);
-  const services = await buildServicesApp(deps);
+  const logLine = options.log;
+  const serverOptions = logLine
+    ? {
+        logger: {
+          ...loggerOptions('debug'),
+          stream: { write: (line: string) => logLine(line) },
+        },
+      }
+    : {};
+  const api = await buildAccountApp(deps, serverOptions);
+  const services = await buildServicesApp({ ...deps, renderer: options.renderer }, serverOptions);
   await Promise.all([api.ready(), services.ready()]);
 
   const record =
@@ -101,6 +122,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     api,
     services,
     db: deps.db,
+    deps,
     config,
     callApi: record('api', api),
     callServices: record('services', services),
@@ -118,8 +140,11 @@ export type Harness = Awaited<ReturnType<typeof createHarness>>;
  * emulator tokens against a running emulator, which tests/server/stack.test.ts
  * covers. This double applies the same claim checks to unsigned tokens.
  */
+/** Users whose tokens issued before a moment are revoked (as Firebase's `tokensValidAfterTime`). */
+export const revokedBefore = new Map<string, number>();
+
 export const emulatorTokenVerifier: TokenVerifier = {
-  async verifyIdToken(idToken) {
+  async verifyIdToken(idToken, options = {}) {
     const [header, payload, signature] = idToken.split('.');
     if (!header || !payload || signature === undefined) throw new Error('malformed token');
     const h = JSON.parse(Buffer.from(header, 'base64url').toString());
@@ -130,7 +155,16 @@ export const emulatorTokenVerifier: TokenVerifier = {
       throw new Error('wrong project');
     if (typeof p.sub !== 'string' || !p.sub || p.exp <= now || p.iat > now + 60)
       throw new Error('expired or invalid');
-    return { uid: p.sub, email: p.email ?? null, emailVerified: p.email_verified === true };
+    const revokedAt = revokedBefore.get(p.sub);
+    if (options.checkRevoked && revokedAt !== undefined && p.auth_time * 1000 < revokedAt) {
+      throw Object.assign(new Error('revoked'), { code: 'auth/id-token-revoked' });
+    }
+    return {
+      uid: p.sub,
+      email: p.email ?? null,
+      emailVerified: p.email_verified === true,
+      expiresAt: p.exp * 1000,
+    };
   },
   async lookupEmailVerified() {
     return null;
@@ -140,7 +174,13 @@ export const emulatorTokenVerifier: TokenVerifier = {
 /** An ID token as the Auth emulator issues it (alg "none", no signature). */
 export function emulatorToken(
   uid: string,
-  claims: { email?: string; email_verified?: boolean; projectId?: string; expiresIn?: number } = {},
+  claims: {
+    email?: string;
+    email_verified?: boolean;
+    projectId?: string;
+    expiresIn?: number;
+    authTime?: number;
+  } = {},
 ): string {
   const now = Math.floor(Date.now() / 1000);
   const projectId = claims.projectId ?? PROJECT_ID;
@@ -148,7 +188,7 @@ export function emulatorToken(
   const payload = {
     email: claims.email ?? `${uid}@example.com`,
     email_verified: claims.email_verified ?? false,
-    auth_time: now,
+    auth_time: claims.authTime ?? now - 10,
     user_id: uid,
     firebase: {
       identities: { email: [claims.email ?? `${uid}@example.com`] },
@@ -181,9 +221,11 @@ export interface TestUser {
 export async function registerUser(
   h: Harness,
   overrides: Record<string, unknown> = {},
+  claims: { email_verified?: boolean } = {},
 ): Promise<TestUser> {
   const uid = `user-${randomUUID()}`;
-  const token = emulatorToken(uid);
+  // Verified by default: buying credits needs a verified e-mail address.
+  const token = emulatorToken(uid, { email_verified: claims.email_verified ?? true });
   const auth = { authorization: `Bearer ${token}` };
   const created = await h.callApi({
     method: 'POST',
@@ -213,8 +255,10 @@ export async function buyCredits(h: Harness, user: TestUser, usd: number) {
     headers: user.auth,
     payload: { order_id: order.json().order_id },
   });
-  if (payment.statusCode !== 200) throw new Error(`confirm: ${payment.body}`);
-  return { order: order.json(), payment: payment.json() };
+  if (payment.statusCode !== 200 || payment.json().status !== 'succeeded') {
+    throw new Error(`confirm: ${payment.body}`);
+  }
+  return { order: order.json(), payment: payment.json().payment };
 }
 
 /** A small deterministic test picture (a sky-over-grass gradient). */

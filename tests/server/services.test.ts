@@ -157,7 +157,7 @@ describe('every public deployment', () => {
   });
 });
 
-describe('errors, in order: 404, 401, 400/413/415, 402', () => {
+describe('errors, in order: 404, 401, 402, 400/413/415', () => {
   const key = () => ({ 'api-key': user.playgroundKey.key });
 
   it('answers unknown and coming-soon tasks with 404 before checking the key', async () => {
@@ -285,15 +285,23 @@ describe('errors, in order: 404, 401, 400/413/415, 402', () => {
     expect(tooLargeJson.statusCode).toBe(413);
   });
 
-  it('answers 402 when the wallet is empty, after validating, and charges nothing', async () => {
+  it('answers 402 when the wallet is empty, before reading the body, and charges nothing', async () => {
     const broke = await registerUser(h);
+    // Even an invalid body is not read: the balance is checked first (an empty wallet costs no work).
     const bad = await h.callServices({
       method: 'POST',
       url: '/zero-shot-object-detection',
       headers: { 'api-key': broke.playgroundKey.key },
       payload: { image: png.toString('base64') },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(402);
+    const garbage = await h.callServices({
+      method: 'POST',
+      url: '/object-detection',
+      headers: { 'api-key': broke.playgroundKey.key, 'content-type': 'application/json' },
+      payload: '{"image": not json at all',
+    });
+    expect(garbage.statusCode).toBe(402);
     const res = await h.callServices({
       method: 'POST',
       url: '/object-detection',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyMigrations, type MigrationHooks } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,7 +27,14 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
+  /** Connections in the PostgreSQL pool (per process). */
+  poolSize?: number;
+  /** What data steps between migrations need (see ./migrate.ts). */
+  migrationHooks?: MigrationHooks;
 }
+
+/** Any number for pg_advisory_lock, the same in every process: migrations run one at a time. */
+const MIGRATION_LOCK_ID = 472_016_001;
 
 export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -34,13 +42,30 @@ export const MIGRATIONS_DIR = path.resolve(
 );
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const hooks = options.migrationHooks ?? {};
   if (options.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Several processes may start at once on one database: one migrates, the others wait.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      const migrator = drizzle({ client, schema });
+      await applyMigrations(
+        migrator as unknown as Database,
+        (folder) => migrate(migrator, { migrationsFolder: folder }),
+        MIGRATIONS_DIR,
+        hooks,
+      );
+    } finally {
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+        .catch(() => undefined);
+      client.release();
+    }
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,6 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  await applyMigrations(
+    db as unknown as Database,
+    (folder) => migrate(db, { migrationsFolder: folder }),
+    MIGRATIONS_DIR,
+    hooks,
+  );
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

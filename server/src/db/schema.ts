@@ -9,7 +9,9 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,14 +49,29 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => organizations.id),
     name: text('name').notNull(),
-    secret: text('secret').notNull(),
+    /** HMAC-SHA-256 of the secret under API_KEY_HMAC_SECRET, hex. The secret itself is never stored. */
+    secretHash: text('secret_hash').notNull(),
+    /** `va_live_` / `va_test_` (or `vapi_` for keys made before the change). */
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    /** AES-256-GCM ciphertext of the secret; only for the in-browser (`used_for_ui`) key. */
+    secretEncrypted: text('secret_encrypted'),
+    /** After a roll with a grace period: the old secret's hash, accepted until it expires. */
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     usedForUi: boolean('used_for_ui').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('api_keys_secret_key').on(t.secret),
+    uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),
+    uniqueIndex('api_keys_previous_secret_hash_key')
+      .on(t.previousSecretHash)
+      .where(sql`previous_secret_hash is not null`),
     index('api_keys_organization_idx').on(t.organizationId),
   ],
 );
@@ -76,7 +93,9 @@ export const ledgerEntries = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id),
-    kind: text('kind', { enum: ['usage', 'purchase'] }).notNull(),
+    kind: text('kind', {
+      enum: ['usage', 'purchase', 'refund', 'dispute', 'dispute_won'],
+    }).notNull(),
     deployment: text('deployment'),
     units: integer('units').notNull(),
     /** Signed: negative for usage, positive for purchases. */
@@ -86,9 +105,16 @@ export const ledgerEntries = pgTable(
     apiKeyId: uuid('api_key_id'),
     apiKeyName: text('api_key_name'),
     paymentId: uuid('payment_id'),
+    /** The usage reservation this charge captured: one ledger row per reservation at most. */
+    reservationId: uuid('reservation_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('ledger_entries_org_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('ledger_entries_reservation_key')
+      .on(t.reservationId)
+      .where(sql`reservation_id is not null`),
+  ],
 );
 
 export const creditOrders = pgTable(
@@ -100,14 +126,22 @@ export const creditOrders = pgTable(
       .references(() => organizations.id),
     amountMicros: micros('amount_micros').notNull(),
     currency: text('currency').notNull().default('USD'),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed'] }).notNull(),
+    status: text('status', {
+      enum: ['requires_payment', 'processing', 'succeeded', 'failed', 'expired'],
+    }).notNull(),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     providerReference: text('provider_reference'),
     clientSecret: text('client_secret'),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now() + interval '60 minutes'`),
+    /** Sandbox only: the confirmed outcome, applied once `fulfil_after` has passed. */
+    sandboxOutcome: text('sandbox_outcome', { enum: ['succeeded', 'failed'] }),
+    fulfilAfter: timestamp('fulfil_after', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('credit_orders_organization_idx').on(t.organizationId),
+    index('credit_orders_organization_idx').on(t.organizationId, t.status),
     uniqueIndex('credit_orders_provider_reference_key').on(t.providerReference),
   ],
 );
@@ -124,16 +158,27 @@ export const payments = pgTable(
       .references(() => creditOrders.id),
     providerPaymentId: text('provider_payment_id').notNull(),
     amountMicros: micros('amount_micros').notNull(),
-    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    status: text('status', {
+      enum: ['succeeded', 'failed', 'partially_refunded', 'refunded', 'disputed'],
+    }).notNull(),
+    /** Taken back from the wallet by refunds so far. */
+    refundedMicros: micros('refunded_micros').notNull().default(0),
+    /** Held back by an open or lost dispute. */
+    disputedMicros: micros('disputed_micros').notNull().default(0),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
     receiptReference: text('receipt_reference'),
     createdAt: createdAt(),
   },
   (t) => [
-    // A payment credits a wallet at most once, whatever replays the provider sends.
-    uniqueIndex('payments_succeeded_provider_payment_key')
+    // A payment credits a wallet at most once, whatever replays the provider sends, and whatever
+    // happens to it afterwards (refunds and disputes keep it in this index).
+    uniqueIndex('payments_settled_provider_payment_key')
       .on(t.providerPaymentId)
-      .where(sql`status = 'succeeded'`),
+      .where(sql`status <> 'failed'`),
+    // A repeated failure of the same payment is recorded once.
+    uniqueIndex('payments_failed_provider_payment_key')
+      .on(t.providerPaymentId)
+      .where(sql`status = 'failed'`),
     index('payments_org_created_idx').on(t.organizationId, t.createdAt),
   ],
 );
@@ -153,4 +198,60 @@ export const feedbackMessages = pgTable('feedback_messages', {
   body: text('body').notNull(),
   pageId: text('page_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A metered call's price, held from the wallet while the answer is produced: captured into a
+ * ledger row when the answer is ready, released (given back) on any failure. The balance column
+ * already excludes held amounts, so concurrent calls can never overspend.
+ */
+export const usageReservations = pgTable(
+  'usage_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    apiKeyId: uuid('api_key_id').notNull(),
+    deployment: text('deployment').notNull(),
+    amountMicros: micros('amount_micros').notNull(),
+    /** The wallet right after this hold: what the call's ledger row and answer report. */
+    balanceAfterMicros: micros('balance_after_micros').notNull(),
+    status: text('status', { enum: ['held', 'captured', 'released'] }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('usage_reservations_held_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'held'`),
+  ],
+);
+
+/**
+ * Answers remembered for an `Idempotency-Key`: a retry within 24 h gets the first answer and is
+ * not charged again. `scope` names the caller (an API key id, or an organization).
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_progress', 'done'] }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_records_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Rate-limit counters shared by every process on one PostgreSQL (fixed windows). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

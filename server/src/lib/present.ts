@@ -10,21 +10,34 @@ import type {
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { LedgerRow } from '../repositories/ledger';
 import type { OrganizationRow } from '../repositories/organizations';
-import type { CreditOrderRow, PaymentRow } from '../repositories/payments';
+import type { OrderView, PaymentRow } from '../repositories/payments';
 import type { DeploymentRow } from '../repositories/pricing';
+import { redactedSecret } from './keys';
 import { microsToUsd } from './money';
 
 const iso = (date: Date) => date.toISOString();
 
-export function presentApiKey(row: ApiKeyRow): ApiKey {
+/**
+ * A key as lists show it: never its secret, except the in-browser key's, which its own
+ * organization's site needs (`uiSecret` decrypts it).
+ */
+export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => string | null): ApiKey {
+  const secret = row.usedForUi ? uiSecret(row) : null;
   return {
     id: row.id,
     name: row.name,
-    key: row.secret,
+    prefix: row.prefix,
+    last4: row.last4,
+    redacted: redactedSecret(row.prefix, row.last4),
+    ...(secret !== null && { key: secret }),
     created_at: iso(row.createdAt),
     used_for_ui: row.usedForUi,
     is_default: row.isDefault,
     last_used_at: row.lastUsedAt ? iso(row.lastUsedAt) : null,
+    previous_secret_expires_at:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
+        ? iso(row.previousSecretExpiresAt)
+        : null,
   };
 }
 
@@ -42,15 +55,18 @@ export function presentOrganization(row: OrganizationRow): Organization {
   };
 }
 
-export function presentOrder(row: CreditOrderRow): CreditOrder {
+export function presentOrder({ order, payment }: OrderView): CreditOrder {
+  const expired = order.status === 'requires_payment' && order.expiresAt <= new Date();
   return {
-    order_id: row.id,
-    amount_usd: microsToUsd(row.amountMicros),
+    order_id: order.id,
+    amount_usd: microsToUsd(order.amountMicros),
     currency: 'USD',
-    status: row.status,
-    provider: row.provider,
-    client_secret: row.clientSecret,
-    created_at: iso(row.createdAt),
+    status: expired ? 'expired' : order.status,
+    provider: order.provider,
+    client_secret: order.status === 'requires_payment' && !expired ? order.clientSecret : null,
+    created_at: iso(order.createdAt),
+    expires_at: iso(order.expiresAt),
+    payment: payment ? presentPayment(payment) : null,
   };
 }
 
@@ -60,6 +76,7 @@ export function presentPayment(row: PaymentRow): Payment {
     order_id: row.orderId,
     amount_usd: microsToUsd(row.amountMicros),
     status: row.status,
+    refunded_usd: microsToUsd(row.refundedMicros + row.disputedMicros),
     provider: row.provider,
     created_at: iso(row.createdAt),
     receipt_reference: row.receiptReference,

@@ -1,13 +1,16 @@
 /**
- * Stripe: PaymentIntents for orders (idempotent per order) and webhook
- * parsing with signature verification. The PaymentIntent call can be
- * replaced (tests never reach Stripe's API).
+ * Stripe: PaymentIntents for orders (idempotent per order) and webhook parsing with signature
+ * verification. The PaymentIntent call can be replaced (tests never reach Stripe's API).
  */
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import type { CreatePaymentIntent, PaymentsMode, StripeEventOutcome } from './provider';
 
-const HANDLED_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+const PAYMENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.closed']);
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createStripePayments(
   config: StripeConfig,
@@ -36,18 +39,50 @@ export function createStripePayments(
     createPaymentIntent,
     parseWebhook(rawBody, signature): StripeEventOutcome | null {
       const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
-      if (!HANDLED_EVENTS.has(event.type)) return null;
-      const intent = event.data.object as Stripe.PaymentIntent;
-      const latestCharge = intent.latest_charge;
-      return {
-        eventId: event.id,
-        eventType: event.type,
-        orderId: intent.metadata?.order_id ?? null,
-        providerPaymentId: intent.id,
-        status: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
-        receiptReference:
-          typeof latestCharge === 'string' ? latestCharge : (latestCharge?.id ?? intent.id),
-      };
+      const base = { eventId: event.id, eventType: event.type };
+      if (PAYMENT_EVENTS.has(event.type)) {
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const succeeded = event.type === 'payment_intent.succeeded';
+        return {
+          ...base,
+          kind: 'payment',
+          orderId: intent.metadata?.order_id ?? null,
+          providerPaymentId: intent.id,
+          status: succeeded ? 'succeeded' : 'failed',
+          receiptReference: idOf(intent.latest_charge) ?? intent.id,
+          amountCents: succeeded ? (intent.amount_received ?? intent.amount) : intent.amount,
+          currency: intent.currency,
+        };
+      }
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object as Stripe.Charge;
+        const intent = idOf(charge.payment_intent);
+        if (!intent) return null;
+        return {
+          ...base,
+          kind: 'refund',
+          providerPaymentId: intent,
+          refundedCentsTotal: charge.amount_refunded,
+        };
+      }
+      if (DISPUTE_EVENTS.has(event.type)) {
+        const dispute = event.data.object as Stripe.Dispute;
+        const intent = idOf(dispute.payment_intent);
+        if (!intent) return null;
+        let outcome: 'opened' | 'won' | 'lost' = 'opened';
+        if (event.type === 'charge.dispute.closed') {
+          // An inquiry closed without escalating never took the funds: treat it as won.
+          outcome = dispute.status === 'lost' ? 'lost' : 'won';
+        }
+        return {
+          ...base,
+          kind: 'dispute',
+          providerPaymentId: intent,
+          disputedCents: dispute.amount,
+          outcome,
+        };
+      }
+      return null;
     },
   };
 }

@@ -1,6 +1,8 @@
 /**
- * What both servers share: security headers, CORS for the site's origins,
- * rate limits, and one error format (`{ error_message }`, never a stack trace).
+ * What both servers share: security headers, CORS for the site's origins, rate limits (in memory
+ * for one process, in PostgreSQL when several share a database), and one error format
+ * (`{ error_message }`, never a stack trace). Every 4xx carries a message the caller can act on;
+ * only a real fault is a 500, and its log line holds no secret (lib/log.ts).
  */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -12,6 +14,8 @@ import { HttpError } from '../lib/errors';
 export interface HttpOptions {
   corsOrigins: string[];
   rateLimit: RateLimitConfig;
+  /** A store shared by processes (see rate-limit-store.ts); absent: this process's memory. */
+  rateLimitStore?: unknown;
   /** Header names the browser may send besides the CORS-safelisted ones. */
   allowedHeaders: string[];
   rateLimitKey?: (request: FastifyRequest) => string;
@@ -25,15 +29,35 @@ const PART_LABELS: Record<string, string> = {
   params: 'path',
 };
 
+/** Longest part of a path echoed back in a message. */
+export const MAX_ECHOED_PATH = 120;
+
+/** The request path without its query, cut to a length worth echoing. */
+export function echoedPath(request: FastifyRequest): string {
+  const url = request.url.length > 2048 ? request.url.slice(0, 2048) : request.url;
+  const query = url.indexOf('?');
+  const path = query >= 0 ? url.slice(0, query) : url;
+  return path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
+}
+
 /** `body/name must NOT have fewer than 1 characters` → a sentence naming the field. */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   const part = PART_LABELS[error.validationContext ?? 'body'] ?? 'request';
   if (!first) return `Invalid ${part}.`;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const missing = (first.params as { missingProperty?: string }).missingProperty;
-  if (missing) return `Invalid ${part}: ${field ? `${field}.` : ''}${missing} is required.`;
-  return `Invalid ${part}: ${field ? `${field} ` : ''}${first.message ?? 'is not valid'}.`;
+  const field = first.instancePath.split('/').filter(Boolean).join('.');
+  const params = first.params as { missingProperty?: string };
+  if (params.missingProperty) {
+    return `Invalid ${part}: ${field ? `${field}.` : ''}${params.missingProperty} is required.`;
+  }
+  // A field's own wording for a failed pattern or format (e.g. "must not contain control
+  // characters"); other keywords keep Ajv's message ("must NOT have fewer than 1 characters").
+  const own =
+    first.keyword === 'pattern' || first.keyword === 'format'
+      ? (first as { parentSchema?: { errorMessage?: string } }).parentSchema?.errorMessage
+      : undefined;
+  const detail = own ?? first.message;
+  return `Invalid ${part}: ${field ? `${field} ` : ''}${detail ?? 'is not valid'}.`;
 }
 
 export async function registerHttpBasics(
@@ -47,13 +71,15 @@ export async function registerHttpBasics(
   await app.register(cors, {
     origin: options.corsOrigins,
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', ...options.allowedHeaders],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', ...options.allowedHeaders],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   });
   await app.register(rateLimit, {
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.timeWindowMs,
     keyGenerator: options.rateLimitKey,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore as never } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error_message: `Too many requests. Try again in ${context.after}.`,
@@ -75,6 +101,7 @@ export async function registerHttpBasics(
       return reply.status(400).send({ error_message: validationMessage(error) });
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error_message: error.message });
     }
     const status = error.statusCode ?? 500;
@@ -87,7 +114,8 @@ export async function registerHttpBasics(
       .send({ error_message: 'An internal error occurred. Please try again later.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown paths cost a client as much as any request: they count against the same limit.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     reply.status(404).send({ error_message: options.notFoundMessage(request) });
   });
 }

@@ -1,17 +1,24 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { apiKeys, organizations } from '../db/schema';
+import { apiKeys, deployments, organizations } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
-import { generateApiKeySecret, isUuid } from '../lib/keys';
+import { isUuid, MAX_SECRET_LENGTH, type KeySecrets } from '../lib/keys';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Keys an organization may hold at once. */
 export const MAX_API_KEYS = 25;
-const KEY_NOT_FOUND = 'API key not found. Send the id of one of your keys in the x-api-key header.';
+export const KEY_NOT_FOUND =
+  'API key not found. Send the id of one of your keys in the x-api-key header.';
 
-export function createApiKeysRepository(db: Database) {
+/** A key row and, once, its new secret. */
+export interface KeyWithSecret {
+  row: ApiKeyRow;
+  secret: string;
+}
+
+export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
   return {
     list(organizationId: string): Promise<ApiKeyRow[]> {
       return db
@@ -21,7 +28,22 @@ export function createApiKeysRepository(db: Database) {
         .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
     },
 
-    async create(organizationId: string, name: string): Promise<ApiKeyRow> {
+    /**
+     * The keys of the organization a user owns, in one query; null when the user has no
+     * organization (every organization keeps at least its in-browser key).
+     */
+    async listByOwner(uid: string): Promise<ApiKeyRow[] | null> {
+      const rows = await db
+        .select({ organizationId: organizations.id, key: apiKeys })
+        .from(organizations)
+        .leftJoin(apiKeys, eq(apiKeys.organizationId, organizations.id))
+        .where(eq(organizations.ownerUid, uid))
+        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+      if (rows.length === 0) return null;
+      return rows.flatMap((row) => (row.key ? [row.key] : []));
+    },
+
+    async create(organizationId: string, name: string): Promise<KeyWithSecret> {
       return db.transaction(async (tx) => {
         // Lock the organization so concurrent creations respect the limit.
         await tx
@@ -38,17 +60,41 @@ export function createApiKeysRepository(db: Database) {
             `An organization can hold at most ${MAX_API_KEYS} API keys. Delete one first.`,
           );
         }
+        const usedForUi = total === 0;
+        const { secret, stored } = secrets.generate(usedForUi);
         const [row] = await tx
           .insert(apiKeys)
-          .values({
-            organizationId,
-            name,
-            secret: generateApiKeySecret(),
-            isDefault: total === 0,
-            usedForUi: total === 0,
-          })
+          .values({ organizationId, name, ...stored, isDefault: total === 0, usedForUi })
           .returning();
-        return row!;
+        return { row: row!, secret };
+      });
+    },
+
+    /**
+     * A new secret for the key. The old one stops working at once (graceHours 0) or when the
+     * grace period ends; rolling again ends any earlier grace period.
+     */
+    async roll(organizationId: string, keyId: string, graceHours: number): Promise<KeyWithSecret> {
+      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+          .for('update');
+        if (!target) throw notFound(KEY_NOT_FOUND);
+        const { secret, stored } = secrets.generate(target.usedForUi);
+        const [row] = await tx
+          .update(apiKeys)
+          .set({
+            ...stored,
+            previousSecretHash: graceHours > 0 ? target.secretHash : null,
+            previousSecretExpiresAt:
+              graceHours > 0 ? new Date(Date.now() + graceHours * 3_600_000) : null,
+          })
+          .where(eq(apiKeys.id, keyId))
+          .returning();
+        return { row: row!, secret };
       });
     },
 
@@ -98,16 +144,49 @@ export function createApiKeysRepository(db: Database) {
       });
     },
 
-    /** The key and its organization for a secret sent to the services host. */
-    async findBySecret(
+    /**
+     * The key, its organization and the current price of the deployment called, for a secret
+     * sent to the services host: one query, looked up by the secret's keyed hash (a rolled
+     * key's old secret counts until its grace period ends).
+     */
+    async findForCall(
       secret: string,
-    ): Promise<{ key: ApiKeyRow; organization: OrganizationRow } | null> {
+      hash: string,
+      deployment: string,
+    ): Promise<{ key: ApiKeyRow; organization: OrganizationRow; priceMicros: number | null } | null> {
+      if (secret.length > MAX_SECRET_LENGTH) return null;
       const [row] = await db
-        .select({ key: apiKeys, organization: organizations })
+        .select({
+          key: apiKeys,
+          organization: organizations,
+          priceMicros: sql<string | null>`(select ${deployments.pricePerCallMicros} from ${deployments} where ${deployments.path} = ${deployment})`,
+        })
         .from(apiKeys)
         .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-        .where(eq(apiKeys.secret, secret));
-      return row ?? null;
+        .where(
+          or(
+            eq(apiKeys.secretHash, hash),
+            and(
+              eq(apiKeys.previousSecretHash, hash),
+              gt(apiKeys.previousSecretExpiresAt, new Date()),
+            ),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      const stored =
+        row.key.secretHash === hash ? row.key.secretHash : (row.key.previousSecretHash ?? '');
+      if (!secrets.matches(secret, stored)) return null;
+      return {
+        key: row.key,
+        organization: row.organization,
+        priceMicros: row.priceMicros === null ? null : Number(row.priceMicros),
+      };
+    },
+
+    /** The in-browser key's secret, for its own organization only. */
+    uiSecret(row: ApiKeyRow): string | null {
+      return row.usedForUi && row.secretEncrypted ? secrets.decrypt(row.secretEncrypted) : null;
     },
   };
 }

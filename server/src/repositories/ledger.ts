@@ -1,15 +1,23 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { apiKeys, ledgerEntries, organizations } from '../db/schema';
+import { ledgerEntries, organizations } from '../db/schema';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
-export interface UsageDebit {
+export interface UsageHold {
   organizationId: string;
   apiKeyId: string;
-  apiKeyName: string;
+  /** The deployment path: its price is read from the pricing table in the same statement. */
   deployment: string;
-  priceMicros: number;
+}
+
+/** A price held from the wallet while a call's answer is produced. */
+export interface Reservation {
+  id: string;
+  /** The price held: the pricing table's at the moment of the hold. */
+  amountMicros: number;
+  /** The wallet after the hold. */
+  balanceAfterMicros: number;
 }
 
 export interface TransactionFilter {
@@ -27,6 +35,36 @@ export async function creditWallet(
   tx: Executor,
   entry: { organizationId: string; amountMicros: number; paymentId: string },
 ): Promise<LedgerRow> {
+  return postEntry(tx, { ...entry, kind: 'purchase' });
+}
+
+/**
+ * A compensating entry after a refund or dispute (negative), or a won dispute (positive), in the
+ * caller's transaction. It may take the balance below zero: the credits may already be spent.
+ * The database refuses that to everything else (migration 0004), so this marks its transaction.
+ */
+export async function postCompensation(
+  tx: Executor,
+  entry: {
+    organizationId: string;
+    amountMicros: number;
+    paymentId: string;
+    kind: 'refund' | 'dispute' | 'dispute_won';
+  },
+): Promise<LedgerRow> {
+  await tx.execute(sql`select set_config('vapi.allow_negative_balance', 'on', true)`);
+  return postEntry(tx, entry);
+}
+
+async function postEntry(
+  tx: Executor,
+  entry: {
+    organizationId: string;
+    amountMicros: number;
+    paymentId: string;
+    kind: 'purchase' | 'refund' | 'dispute' | 'dispute_won';
+  },
+): Promise<LedgerRow> {
   const [org] = await tx
     .update(organizations)
     .set({ balanceMicros: sql`${organizations.balanceMicros} + ${entry.amountMicros}` })
@@ -36,7 +74,7 @@ export async function creditWallet(
     .insert(ledgerEntries)
     .values({
       organizationId: entry.organizationId,
-      kind: 'purchase',
+      kind: entry.kind,
       deployment: null,
       units: 0,
       amountMicros: entry.amountMicros,
@@ -45,6 +83,16 @@ export async function creditWallet(
     })
     .returning();
   return row!;
+}
+
+interface CapturedRow {
+  id: string;
+  created_at: Date | string;
+  balance_after_micros: string | number;
+}
+
+function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function createLedgerRepository(db: Database) {
@@ -58,42 +106,105 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Debits one metered call. The conditional update takes the row lock and
-     * only succeeds while the balance covers the price, so concurrent calls
-     * can never push it below zero. Null: insufficient credits.
+     * Holds a call's price, read from the pricing table in the same statement. The conditional
+     * update takes the row lock and only succeeds while the balance covers the price, so
+     * concurrent calls can never overspend. Null: insufficient credits.
      */
-    async debitUsage(debit: UsageDebit): Promise<LedgerRow | null> {
-      return db.transaction(async (tx) => {
-        const [org] = await tx
-          .update(organizations)
-          .set({ balanceMicros: sql`${organizations.balanceMicros} - ${debit.priceMicros}` })
-          .where(
-            and(
-              eq(organizations.id, debit.organizationId),
-              gte(organizations.balanceMicros, debit.priceMicros),
-            ),
-          )
-          .returning({ balance: organizations.balanceMicros });
-        if (!org) return null;
-        const [row] = await tx
-          .insert(ledgerEntries)
-          .values({
-            organizationId: debit.organizationId,
-            kind: 'usage',
-            deployment: debit.deployment,
-            units: 1,
-            amountMicros: -debit.priceMicros,
-            balanceAfterMicros: org.balance,
-            apiKeyId: debit.apiKeyId,
-            apiKeyName: debit.apiKeyName,
-          })
-          .returning();
-        await tx
-          .update(apiKeys)
-          .set({ lastUsedAt: row!.createdAt })
-          .where(eq(apiKeys.id, debit.apiKeyId));
-        return row!;
-      });
+    async reserve(hold: UsageHold): Promise<Reservation | null> {
+      const result = await db.execute(sql`
+        with price as (
+          select price_per_call_micros as amount from deployments where path = ${hold.deployment}
+        ), debit as (
+          update organizations set balance_micros = balance_micros - price.amount
+          from price
+          where organizations.id = ${hold.organizationId} and balance_micros >= price.amount
+          returning organizations.id, balance_micros, price.amount
+        )
+        insert into usage_reservations
+          (organization_id, api_key_id, deployment, amount_micros, balance_after_micros, status)
+        select debit.id, ${hold.apiKeyId}, ${hold.deployment}, debit.amount, debit.balance_micros, 'held'
+        from debit
+        returning id, amount_micros, balance_after_micros`);
+      const [row] = rows<{
+        id: string;
+        amount_micros: string | number;
+        balance_after_micros: string | number;
+      }>(result);
+      return row
+        ? {
+            id: row.id,
+            amountMicros: Number(row.amount_micros),
+            balanceAfterMicros: Number(row.balance_after_micros),
+          }
+        : null;
+    },
+
+    /**
+     * Turns a hold into a charge: the ledger row (at most one per reservation, by a unique
+     * index) and the key's last use. Null when the hold was already settled.
+     */
+    async capture(
+      reservationId: string,
+      apiKeyName: string,
+    ): Promise<{ id: string; createdAt: Date; balanceAfterMicros: number } | null> {
+      const result = await db.execute(sql`
+        with r as (
+          update usage_reservations set status = 'captured', settled_at = now()
+          where id = ${reservationId} and status = 'held'
+          returning organization_id, api_key_id, deployment, amount_micros, balance_after_micros
+        ), entry as (
+          insert into ledger_entries (organization_id, kind, deployment, units, amount_micros,
+            balance_after_micros, api_key_id, api_key_name, reservation_id)
+          select r.organization_id, 'usage', r.deployment, 1, -r.amount_micros,
+            r.balance_after_micros, r.api_key_id, ${apiKeyName}, ${reservationId}
+          from r
+          returning id, created_at, balance_after_micros, api_key_id
+        ), touched as (
+          update api_keys set last_used_at = entry.created_at from entry
+          where api_keys.id = entry.api_key_id
+          returning api_keys.id
+        )
+        select entry.id, entry.created_at, entry.balance_after_micros, (select count(*) from touched) as touched
+        from entry`);
+      const [row] = rows<CapturedRow>(result);
+      if (!row) return null;
+      return {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        balanceAfterMicros: Number(row.balance_after_micros),
+      };
+    },
+
+    /** Gives a hold back: nothing is charged. False when it was already settled. */
+    async release(reservationId: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        with r as (
+          update usage_reservations set status = 'released', settled_at = now()
+          where id = ${reservationId} and status = 'held'
+          returning organization_id, amount_micros
+        )
+        update organizations set balance_micros = balance_micros + r.amount_micros
+        from r where organizations.id = r.organization_id
+        returning organizations.id`);
+      return rows(result).length > 0;
+    },
+
+    /**
+     * Releases holds older than `olderThanMs` (a process that died between holding and
+     * answering); returns how many. Each is released on its own so a wallet is never locked
+     * for long.
+     */
+    async releaseStale(olderThanMs: number): Promise<number> {
+      const stale = rows<{ id: string }>(
+        await db.execute(
+          sql`select id from usage_reservations where status = 'held' and created_at < now() - make_interval(secs => ${olderThanMs / 1000}) limit 1000`,
+        ),
+      );
+      let released = 0;
+      for (const { id } of stale) {
+        if (await this.release(id)) released += 1;
+      }
+      return released;
     },
 
     /** Newest first, with totals over the whole filtered range. */

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { OrganizationBody, OrganizationPatchBody } from '../../../src/api/contract';
 import type { Database } from '../db/client';
 import { apiKeys, organizations } from '../db/schema';
-import { generateApiKeySecret } from '../lib/keys';
+import type { KeySecrets } from '../lib/keys';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
 /** Name of the key every new organization gets for in-browser image calls (spec §6). */
 export const PLAYGROUND_KEY_NAME = 'Playground key';
 
-export function createOrganizationsRepository(db: Database) {
+export function createOrganizationsRepository(db: Database, secrets: KeySecrets) {
   return {
     async findByOwner(uid: string): Promise<OrganizationRow | null> {
       const [row] = await db.select().from(organizations).where(eq(organizations.ownerUid, uid));
@@ -41,7 +41,7 @@ export function createOrganizationsRepository(db: Database) {
         await tx.insert(apiKeys).values({
           organizationId: org.id,
           name: PLAYGROUND_KEY_NAME,
-          secret: generateApiKeySecret(),
+          ...secrets.generate(true).stored,
           usedForUi: true,
           isDefault: true,
         });

@@ -1,10 +1,18 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { OPEN_ORDER_LIMITS } from '../../../src/api/contract';
 import type { Database, Executor } from '../db/client';
-import { creditOrders, payments, stripeEvents } from '../db/schema';
-import { creditWallet } from './ledger';
+import { creditOrders, organizations, payments, stripeEvents } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { creditWallet, postCompensation } from './ledger';
 
 export type CreditOrderRow = typeof creditOrders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** An order and its payment (the settled one, or the failed attempt). */
+export interface OrderView {
+  order: CreditOrderRow;
+  payment: PaymentRow | null;
+}
 
 export interface Fulfilment {
   orderId: string;
@@ -14,37 +22,142 @@ export interface Fulfilment {
   receiptReference: string | null;
   /** Stripe event being handled; a replay of a seen event changes nothing. */
   event?: { id: string; type: string };
+  /**
+   * Checks what the provider says was paid against the order, under the order's lock; a
+   * reason string refuses the fulfilment (nothing is credited).
+   */
+  verify?: (order: CreditOrderRow) => string | null;
 }
 
 export interface FulfilmentResult {
   payment: PaymentRow | null;
   /** True when nothing changed because this event or payment was already handled. */
   duplicate: boolean;
+  /** Set when `verify` refused: nothing was recorded or credited. */
+  mismatch?: string;
 }
 
-async function succeededPayment(tx: Executor, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await tx
+/** A refund or dispute reported by the provider for a settled payment. */
+export interface Compensation {
+  providerPaymentId: string;
+  event: { id: string; type: string };
+}
+
+export const ORDER_EXPIRED_MESSAGE =
+  'This credit order has expired. Start a new purchase: orders can be paid for 60 minutes.';
+
+const OPEN_STATUSES = ['requires_payment', 'processing'] as const;
+
+async function paymentOf(tx: Executor, orderId: string): Promise<PaymentRow | null> {
+  const rows = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-  return row ?? null;
+    .where(eq(payments.orderId, orderId))
+    .orderBy(
+      sql`case when ${payments.status} = 'failed' then 1 else 0 end`,
+      desc(payments.createdAt),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Records a provider event id; false when it was seen before. */
+async function firstSight(tx: Executor, event: { id: string; type: string }): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing({ target: stripeEvents.id })
+    .returning();
+  return Boolean(fresh);
+}
+
+function statusAfterChange(
+  payment: PaymentRow,
+  refunded: number,
+  disputed: number,
+): PaymentRow['status'] {
+  if (disputed > 0) return 'disputed';
+  if (refunded >= payment.amountMicros) return 'refunded';
+  if (refunded > 0) return 'partially_refunded';
+  return 'succeeded';
 }
 
 export function createPaymentsRepository(db: Database) {
-  return {
+  async function lockSettledPayment(tx: Executor, providerPaymentId: string) {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerPaymentId, providerPaymentId), ne(payments.status, 'failed')))
+      .for('update');
+    return payment ?? null;
+  }
+
+  const repo = {
+    /**
+     * Creates an order under the per-organization cap of open (unpaid, unexpired) orders; the
+     * organization's row lock makes the cap hold under concurrency. Throws 409 at the cap.
+     */
     async createOrder(order: {
       id: string;
       organizationId: string;
       amountMicros: number;
       provider: 'stripe' | 'sandbox';
-      providerReference: string | null;
-      clientSecret: string | null;
     }): Promise<CreditOrderRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, order.organizationId))
+          .for('update');
+        const [{ open }] = await tx
+          .select({ open: count() })
+          .from(creditOrders)
+          .where(
+            and(
+              eq(creditOrders.organizationId, order.organizationId),
+              inArray(creditOrders.status, [...OPEN_STATUSES]),
+              gt(creditOrders.expiresAt, sql`now()`),
+            ),
+          );
+        if (open >= OPEN_ORDER_LIMITS.maxOpen) {
+          throw new HttpError(
+            409,
+            `You already have ${OPEN_ORDER_LIMITS.maxOpen} unpaid credit orders. Pay one, or wait until one expires (${OPEN_ORDER_LIMITS.expiresAfterMinutes} minutes after it was created), then try again.`,
+          );
+        }
+        const [row] = await tx
+          .insert(creditOrders)
+          .values({
+            ...order,
+            status: 'requires_payment',
+            currency: 'USD',
+            expiresAt: sql`now() + make_interval(mins => ${OPEN_ORDER_LIMITS.expiresAfterMinutes})`,
+          })
+          .returning();
+        return row!;
+      });
+    },
+
+    /** Records the provider's payment for the order (Stripe PaymentIntent id and secret). */
+    async attachProviderPayment(
+      orderId: string,
+      providerReference: string,
+      clientSecret: string,
+    ): Promise<CreditOrderRow> {
       const [row] = await db
-        .insert(creditOrders)
-        .values({ ...order, status: 'requires_payment', currency: 'USD' })
+        .update(creditOrders)
+        .set({ providerReference, clientSecret })
+        .where(eq(creditOrders.id, orderId))
         .returning();
       return row!;
+    },
+
+    /** An order that could not be set up with the provider never counts as open. */
+    async abandonOrder(orderId: string): Promise<void> {
+      await db
+        .update(creditOrders)
+        .set({ status: 'failed' })
+        .where(and(eq(creditOrders.id, orderId), eq(creditOrders.status, 'requires_payment')));
     },
 
     async findOrder(orderId: string): Promise<CreditOrderRow | null> {
@@ -58,6 +171,94 @@ export function createPaymentsRepository(db: Database) {
         .from(creditOrders)
         .where(eq(creditOrders.providerReference, reference));
       return row ?? null;
+    },
+
+    /**
+     * The organization's order with its payment, after settling what is due: an unpaid order
+     * past its expiry becomes `expired`, a sandbox order past its processing delay is fulfilled.
+     */
+    async viewOrder(organizationId: string, orderId: string): Promise<OrderView | null> {
+      const order = await repo.findOrder(orderId);
+      if (!order || order.organizationId !== organizationId) return null;
+      if (order.status === 'requires_payment' && order.expiresAt <= new Date()) {
+        await db
+          .update(creditOrders)
+          .set({ status: 'expired' })
+          .where(and(eq(creditOrders.id, orderId), eq(creditOrders.status, 'requires_payment')));
+      }
+      if (order.status === 'processing' && order.provider === 'sandbox') {
+        await repo.settleSandboxOrder(orderId);
+      }
+      const fresh = (await repo.findOrder(orderId))!;
+      return { order: fresh, payment: await paymentOf(db, orderId) };
+    },
+
+    /**
+     * Sandbox confirmation, as a card payment would behave: with a delay the order becomes
+     * `processing` and is fulfilled once the delay has passed (by a timer of this process, or
+     * by whichever process is asked about it next); without one it is fulfilled at once.
+     * Repeating a confirmation changes nothing; a failed order may be paid again.
+     */
+    async confirmSandbox(
+      organizationId: string,
+      orderId: string,
+      outcome: 'succeeded' | 'failed',
+      delayMs: number,
+    ): Promise<OrderView | null> {
+      const state = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(creditOrders)
+          .where(eq(creditOrders.id, orderId))
+          .for('update');
+        if (!order || order.organizationId !== organizationId) return 'missing' as const;
+        if (order.status === 'expired') return 'expired' as const;
+        if (order.status === 'requires_payment' && order.expiresAt <= new Date()) {
+          await tx
+            .update(creditOrders)
+            .set({ status: 'expired' })
+            .where(eq(creditOrders.id, orderId));
+          return 'expired' as const;
+        }
+        const settled =
+          order.status === 'succeeded' ||
+          order.status === 'processing' ||
+          (order.status === 'failed' && outcome === 'failed');
+        if (settled) return 'unchanged' as const;
+        if (delayMs > 0) {
+          await tx
+            .update(creditOrders)
+            .set({
+              status: 'processing',
+              sandboxOutcome: outcome,
+              fulfilAfter: new Date(Date.now() + delayMs),
+            })
+            .where(eq(creditOrders.id, orderId));
+          return 'processing' as const;
+        }
+        return 'now' as const;
+      });
+      if (state === 'missing') return null;
+      if (state === 'expired') throw new HttpError(410, ORDER_EXPIRED_MESSAGE);
+      if (state === 'now') await repo.fulfil(sandboxFulfilment(orderId, outcome));
+      return repo.viewOrder(organizationId, orderId);
+    },
+
+    /** Fulfils a processing sandbox order whose delay has passed; no-op otherwise. */
+    async settleSandboxOrder(orderId: string): Promise<void> {
+      const [due] = await db
+        .select()
+        .from(creditOrders)
+        .where(
+          and(
+            eq(creditOrders.id, orderId),
+            eq(creditOrders.status, 'processing'),
+            eq(creditOrders.provider, 'sandbox'),
+            lte(creditOrders.fulfilAfter, sql`now()`),
+          ),
+        );
+      if (!due) return;
+      await repo.fulfil(sandboxFulfilment(orderId, due.sandboxOutcome ?? 'succeeded'));
     },
 
     async listPayments(organizationId: string, skip: number, limit: number) {
@@ -74,20 +275,15 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /**
-     * The one place a purchase reaches a wallet, used by the Stripe webhook and
-     * the sandbox confirm step alike. In one transaction: remember the event,
-     * lock the order, record the payment (unique per provider payment id among
-     * successes), credit the wallet and append the ledger row.
+     * The one place a purchase reaches a wallet, used by the Stripe webhook and the sandbox
+     * alike. In one transaction: remember the event, lock the order, check what was paid,
+     * record the payment (unique per provider payment id), credit the wallet and append the
+     * ledger row.
      */
     async fulfil(f: Fulfilment): Promise<FulfilmentResult> {
       return db.transaction(async (tx) => {
-        if (f.event) {
-          const [fresh] = await tx
-            .insert(stripeEvents)
-            .values({ id: f.event.id, type: f.event.type })
-            .onConflictDoNothing({ target: stripeEvents.id })
-            .returning();
-          if (!fresh) return { payment: await succeededPayment(tx, f.orderId), duplicate: true };
+        if (f.event && !(await firstSight(tx, f.event))) {
+          return { payment: await paymentOf(tx, f.orderId), duplicate: true };
         }
         const [order] = await tx
           .select()
@@ -96,8 +292,10 @@ export function createPaymentsRepository(db: Database) {
           .for('update');
         if (!order) return { payment: null, duplicate: false };
         if (order.status === 'succeeded') {
-          return { payment: await succeededPayment(tx, order.id), duplicate: true };
+          return { payment: await paymentOf(tx, order.id), duplicate: true };
         }
+        const mismatch = f.verify?.(order) ?? null;
+        if (mismatch) return { payment: null, duplicate: false, mismatch };
         const [payment] = await tx
           .insert(payments)
           .values({
@@ -111,7 +309,13 @@ export function createPaymentsRepository(db: Database) {
           })
           .onConflictDoNothing()
           .returning();
-        if (!payment) return { payment: await succeededPayment(tx, order.id), duplicate: true };
+        if (!payment) {
+          await tx
+            .update(creditOrders)
+            .set({ status: f.status })
+            .where(eq(creditOrders.id, order.id));
+          return { payment: await paymentOf(tx, order.id), duplicate: true };
+        }
         if (f.status === 'succeeded') {
           await creditWallet(tx, {
             organizationId: order.organizationId,
@@ -126,6 +330,98 @@ export function createPaymentsRepository(db: Database) {
         return { payment, duplicate: false };
       });
     },
+
+    /**
+     * A refund (full or partial). Stripe reports the charge's cumulative refunded amount, so
+     * the entry is the difference to what was already taken back: replays and out-of-order
+     * events post nothing twice. Never more than the payment brought in.
+     */
+    async refund(
+      c: Compensation & { refundedMicrosTotal: number },
+    ): Promise<'applied' | 'duplicate' | 'unknown'> {
+      return db.transaction(async (tx) => {
+        if (!(await firstSight(tx, c.event))) return 'duplicate';
+        const payment = await lockSettledPayment(tx, c.providerPaymentId);
+        if (!payment) return 'unknown';
+        const target = Math.min(
+          c.refundedMicrosTotal,
+          payment.amountMicros - payment.disputedMicros,
+        );
+        const delta = target - payment.refundedMicros;
+        if (delta <= 0) return 'duplicate';
+        await postCompensation(tx, {
+          organizationId: payment.organizationId,
+          amountMicros: -delta,
+          paymentId: payment.id,
+          kind: 'refund',
+        });
+        const refunded = payment.refundedMicros + delta;
+        await tx
+          .update(payments)
+          .set({
+            refundedMicros: refunded,
+            status: statusAfterChange(payment, refunded, payment.disputedMicros),
+          })
+          .where(eq(payments.id, payment.id));
+        return 'applied';
+      });
+    },
+
+    /**
+     * A dispute opened: the disputed amount is held back from the wallet at once (the card
+     * network has already taken it from us). Won: it is given back; lost: it stays taken, once.
+     */
+    async dispute(
+      c: Compensation & { disputedMicros: number; outcome: 'opened' | 'won' | 'lost' },
+    ): Promise<'applied' | 'duplicate' | 'unknown'> {
+      return db.transaction(async (tx) => {
+        if (!(await firstSight(tx, c.event))) return 'duplicate';
+        const payment = await lockSettledPayment(tx, c.providerPaymentId);
+        if (!payment) return 'unknown';
+        if (c.outcome === 'won') {
+          if (payment.disputedMicros === 0) return 'duplicate';
+          await postCompensation(tx, {
+            organizationId: payment.organizationId,
+            amountMicros: payment.disputedMicros,
+            paymentId: payment.id,
+            kind: 'dispute_won',
+          });
+          await tx
+            .update(payments)
+            .set({
+              disputedMicros: 0,
+              status: statusAfterChange(payment, payment.refundedMicros, 0),
+            })
+            .where(eq(payments.id, payment.id));
+          return 'applied';
+        }
+        // Opened, or lost without an earlier "opened" event: hold what is not held yet.
+        const target = Math.min(c.disputedMicros, payment.amountMicros - payment.refundedMicros);
+        const delta = target - payment.disputedMicros;
+        if (delta <= 0) return 'duplicate';
+        await postCompensation(tx, {
+          organizationId: payment.organizationId,
+          amountMicros: -delta,
+          paymentId: payment.id,
+          kind: 'dispute',
+        });
+        await tx
+          .update(payments)
+          .set({ disputedMicros: target, status: 'disputed' })
+          .where(eq(payments.id, payment.id));
+        return 'applied';
+      });
+    },
   };
+  return repo;
 }
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+function sandboxFulfilment(orderId: string, outcome: 'succeeded' | 'failed'): Fulfilment {
+  return {
+    orderId,
+    providerPaymentId: `sandbox_${orderId}`,
+    status: outcome,
+    receiptReference: `SBX-${orderId.slice(4, 14).toUpperCase()}`,
+  };
+}

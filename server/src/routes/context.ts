@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { ErrorResponse } from '../../../src/api/contract';
 import type { TokenVerifier } from '../auth/firebase';
+import type { ServerConfig } from '../config';
 import { NO_ORGANIZATION_MESSAGE, notFound } from '../lib/errors';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
@@ -23,6 +24,7 @@ export type TypedFastify = FastifyInstance<
 >;
 
 export interface V1Context {
+  config: Pick<ServerConfig, 'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit'>;
   repos: Repositories;
   verifier: TokenVerifier;
   payments: PaymentsMode;

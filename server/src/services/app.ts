@@ -1,19 +1,30 @@
 /**
- * The sandbox services host: `POST /{task}` or `POST /{task}/{sub}` per public
- * deployment, authenticated by the `api-key` header. It checks the key,
- * validates the image and parameters, meters the call at the pricing table's
- * price (debit + ledger row in one transaction) and answers with sample
- * results marked `sandbox: true`.
+ * The sandbox services host: `POST /{task}` or `POST /{task}/{sub}` per public deployment,
+ * authenticated by the `api-key` header. Local mode only (config.ts).
+ *
+ * The order of work is the order of cost, so a stranger's request is refused as cheaply as
+ * possible and nobody pays for a failure:
+ *   1. per-IP rate limit (junk keys included), before anything else;
+ *   2. the key: length check, a short negative cache, one indexed look-up by its keyed hash;
+ *      then the per-key rate limit and the balance check, all before the body is read;
+ *   3. the body: size and type checks, then the parameters;
+ *   4. `Idempotency-Key`: a retry gets the first answer, uncharged;
+ *   5. the price is held from the wallet, the image is decoded and the answer rendered in the
+ *      worker pool (503 with Retry-After when it is full), then the hold is captured into a
+ *      ledger row, or released on any failure.
  */
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
   COMING_SOON_DEPLOYMENTS,
@@ -27,26 +38,42 @@ import {
 } from '../../../src/api/contract';
 import { API_VERSION, type AppDeps } from '../app';
 import { HttpError, unauthorized } from '../lib/errors';
+import {
+  IDEMPOTENCY_HEADER_DESCRIPTION,
+  MAX_IDEMPOTENCY_KEY,
+  withIdempotency,
+} from '../lib/idempotency';
+import { MAX_SECRET_LENGTH } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
-import { registerHttpBasics } from '../plugins/http';
-import { createRepositories } from '../repositories';
+import { echoedPath, registerHttpBasics } from '../plugins/http';
+import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
-import { decodeImage } from './sandbox/image';
-import { sampleResult } from './sandbox/results';
+import { createKeyCache } from './key-cache';
+import { createRenderPool, type Renderer } from './render/pool';
 
-export type ServicesDeps = Pick<AppDeps, 'config' | 'db'>;
+export interface ServicesDeps extends Pick<
+  AppDeps,
+  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets'
+> {
+  /** Decodes and renders in worker threads; tests may pass their own. */
+  renderer?: Renderer;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey: { key: ApiKeyRow; organization: OrganizationRow } | null;
+    price: { micros: number } | null;
   }
 }
 
 /** JSON bodies carry the image as base64 (4/3 of its size) plus parameters. */
 export const SERVICES_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+
+export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the "api-key" header.';
+export const UNKNOWN_KEY_MESSAGE = 'Unknown API key. Check the key on the API keys page.';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorResponse])) as Record<
@@ -56,29 +83,83 @@ const errors = (...codes: number[]) =>
 
 const comingSoon = new Set<string>(COMING_SOON_DEPLOYMENTS.map((d) => d.task));
 
+function trimSlashes(path: string): string {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 0x2f) start++;
+  while (end > start && path.charCodeAt(end - 1) === 0x2f) end--;
+  return path.slice(start, end);
+}
+
 function notFoundMessage(request: FastifyRequest): string {
-  const path = request.url.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-  const task = path.split('/')[0] ?? '';
+  const path = trimSlashes(echoedPath(request));
+  const task = path.split('/', 1)[0] ?? '';
   const available = `Available: ${DEPLOYMENT_PATHS.join(', ')}.`;
   if (comingSoon.has(task))
     return `The ${task} deployment is coming soon and cannot be called yet. ${available}`;
   return `Unknown deployment "${path}". ${available}`;
 }
 
-export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) => {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() as TypedFastify;
-  const repos = createRepositories(deps.db);
-  app.decorateRequest('apiKey', null);
+function insufficientCredits(balanceMicros: number, priceMicros: number): HttpError {
+  if (balanceMicros < 0) {
+    return new HttpError(
+      402,
+      `Your balance is negative ($${microsToUsd(balanceMicros)}) after a refund or a card dispute took back credits that were already spent. Buy credits to continue.`,
+    );
+  }
+  return new HttpError(
+    402,
+    `Insufficient credits: this call costs $${microsToUsd(priceMicros)}. Buy credits to continue.`,
+  );
+}
 
+/** A digest of what the call asks for, so a reused Idempotency-Key with another request is caught. */
+function requestDigest(path: string, image: Buffer, params: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(path)
+    .update('\0')
+    .update(JSON.stringify(params))
+    .update('\0')
+    .update(image)
+    .digest('hex');
+}
+
+const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>() as TypedFastify;
+  const repos = deps.repos;
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('price', null);
+
+  let pool: ReturnType<typeof createRenderPool> | null = null;
+  const renderer: Renderer =
+    deps.renderer ??
+    ((task) => {
+      pool ??= createRenderPool({
+        threads: deps.config.renderThreads,
+        maxQueue: deps.config.renderQueue,
+      });
+      return pool.run(task);
+    });
+  app.addHook('onClose', async () => {
+    await pool?.close();
+  });
+
+  const rateLimitStore =
+    deps.databaseKind === 'postgres' ? postgresRateLimitStore(deps.db, 'services') : undefined;
   await registerHttpBasics(app, {
     corsOrigins: deps.config.corsOrigins,
-    rateLimit: deps.config.servicesRateLimit,
+    // The global limit is per client IP: it runs first, for every request, junk keys included.
+    rateLimit: deps.config.servicesIpRateLimit,
+    rateLimitStore,
     allowedHeaders: ['api-key'],
-    rateLimitKey: (request) => {
-      const key = request.headers['api-key'];
-      return typeof key === 'string' && key ? `key:${key}` : `ip:${request.ip}`;
-    },
+    rateLimitKey: (request) => `ip:${request.ip}`,
     notFoundMessage,
+  });
+  // Then, once the key is known, a limit per key (not per header value).
+  const perKeyLimit = app.createRateLimit({
+    max: deps.config.servicesRateLimit.max,
+    timeWindow: deps.config.servicesRateLimit.timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `key:${request.apiKey!.key.id}`,
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50, fieldSize: 16 * 1024, parts: 60 },
@@ -92,7 +173,9 @@ export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, dep
         description:
           'Image calls of the public deployments. This local host answers with SAMPLE results ' +
           '(`"sandbox": true`), derived from the image bytes; they are not real inference. ' +
-          'Every non-2xx answer is `{"error_message": string}`.',
+          'Every non-2xx answer is `{"error_message": string}`. A call is charged only when it ' +
+          'answers 200; send an `Idempotency-Key` header to retry safely: a retry with the same ' +
+          'key and request within 24 hours returns the first answer and is not charged again.',
       },
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'api-key' } },
@@ -100,14 +183,41 @@ export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, dep
     },
   });
 
-  const authenticate = async (request: FastifyRequest) => {
-    const secret = request.headers['api-key'];
-    if (typeof secret !== 'string' || !secret) {
-      throw unauthorized('Missing API key: send it in the "api-key" header.');
+  const keyCache = createKeyCache();
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.headers['api-key'];
+    const secret = Array.isArray(raw) ? raw[0] : raw;
+    if (!secret) throw unauthorized(MISSING_KEY_MESSAGE);
+    if (secret.length > MAX_SECRET_LENGTH) throw unauthorized(UNKNOWN_KEY_MESSAGE);
+    const hash = deps.keySecrets.hash(secret);
+    if (keyCache.isKnownMissing(hash)) throw unauthorized(UNKNOWN_KEY_MESSAGE);
+    const path = request.routeOptions.url!.slice(1);
+    const found = await repos.apiKeys.findForCall(secret, hash, path);
+    if (!found) {
+      keyCache.rememberMissing(hash);
+      throw unauthorized(UNKNOWN_KEY_MESSAGE);
     }
-    const found = await repos.apiKeys.findBySecret(secret);
-    if (!found) throw unauthorized('Unknown API key. Check the key on the API keys page.');
-    request.apiKey = found;
+    request.apiKey = { key: found.key, organization: found.organization };
+    const limit = await perKeyLimit(request);
+    if (!limit.isAllowed) {
+      reply.header('x-ratelimit-limit', limit.max);
+      reply.header('x-ratelimit-remaining', limit.remaining);
+    }
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new HttpError(
+        429,
+        `Too many requests for this API key. Try again in ${limit.ttlInSeconds} seconds.`,
+        { 'retry-after': String(limit.ttlInSeconds) },
+      );
+    }
+    // The balance is checked before the body is read: an empty wallet costs us nothing.
+    const price = found.priceMicros;
+    if (price === null) throw new HttpError(404, notFoundMessage(request));
+    if (found.organization.balanceMicros < price) {
+      throw insufficientCredits(found.organization.balanceMicros, price);
+    }
+    request.price = { micros: price };
   };
 
   app.get('/health', { schema: { hide: true, response: { 200: Health } } }, async () => ({
@@ -125,8 +235,21 @@ export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, dep
         schema: {
           tags: ['Deployments'],
           summary: deployment.name,
-          description: `Sample results (sandbox). Model: ${deployment.model}.`,
+          description:
+            `Sample results (sandbox). Model: ${deployment.model}. Charged only when the answer ` +
+            'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
+            'is read), 409 a request with the same Idempotency-Key is still running, 422 the ' +
+            'Idempotency-Key was used for a different request, 429 rate limit, 503 busy (retry ' +
+            'after the Retry-After header; nothing charged).',
           security: [{ apiKey: [] }],
+          headers: Type.Object({
+            'idempotency-key': Type.Optional(
+              Type.String({
+                maxLength: MAX_IDEMPOTENCY_KEY,
+                description: IDEMPOTENCY_HEADER_DESCRIPTION,
+              }),
+            ),
+          }),
           body: {
             content: {
               'application/json': {
@@ -140,51 +263,72 @@ export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, dep
               },
             },
           },
-          response: { 200: deployment.result, ...errors(400, 401, 402, 404, 413, 415, 429, 500) },
+          response: {
+            200: deployment.result,
+            ...errors(400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 503),
+          },
         },
       },
-      async (request) => handleImageCall(path, request),
+      // The answer's shape is the deployment's result schema (serialised with it).
+      async (request, reply) => handleImageCall(path, request, reply) as never,
     );
   }
 
-  async function handleImageCall(path: DeploymentPath, request: FastifyRequest) {
+  async function handleImageCall(
+    path: DeploymentPath,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const deployment = PUBLIC_DEPLOYMENTS[path];
     const { key, organization } = request.apiKey!;
+    const priceMicros = request.price!.micros;
     const call = await readImageCall(request, deployment.params);
     const params = validateParams(deployment.params, path, call.params);
-    const image = await decodeImage(call.image);
-    const price = await repos.pricing.find(path);
-    if (!price) throw new HttpError(404, notFoundMessage(request));
-    const entry = await repos.ledger.debitUsage({
-      organizationId: organization.id,
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-      deployment: path,
-      priceMicros: price.pricePerCallMicros,
-    });
-    if (!entry) {
-      throw new HttpError(
-        402,
-        `Insufficient credits: this call costs $${microsToUsd(price.pricePerCallMicros)}. Buy credits to continue.`,
-      );
-    }
-    return {
-      sandbox: true as const,
-      task: path,
-      model: deployment.model,
-      image: {
-        width: image.width,
-        height: image.height,
-        original_width: image.originalWidth,
-        original_height: image.originalHeight,
+
+    return withIdempotency(
+      repos.idempotency,
+      request,
+      reply,
+      `services:${key.id}`,
+      () => requestDigest(path, call.image, params),
+      async () => {
+        let reservation: { id: string; amountMicros: number } | null = await repos.ledger.reserve({
+          organizationId: organization.id,
+          apiKeyId: key.id,
+          deployment: path,
+        });
+        if (!reservation) {
+          throw insufficientCredits(await repos.ledger.balance(organization.id), priceMicros);
+        }
+        try {
+          const outcome = await renderer({ path, image: call.image, params });
+          if (!outcome.ok) throw new HttpError(outcome.statusCode, outcome.message);
+          const entry = await repos.ledger.capture(reservation.id, key.name);
+          if (!entry) throw new Error('the usage hold was settled twice');
+          const charged = reservation.amountMicros;
+          reservation = null;
+          return {
+            sandbox: true as const,
+            task: path,
+            model: deployment.model,
+            image: outcome.image,
+            usage: {
+              cost_usd: microsToUsd(charged),
+              remaining_credits: microsToUsd(entry.balanceAfterMicros),
+              transaction_id: entry.id,
+            },
+            ...outcome.result,
+          };
+        } finally {
+          if (reservation) {
+            const held = reservation.id;
+            await repos.ledger.release(held).catch((releaseError: unknown) => {
+              request.log.error({ err: releaseError }, 'usage hold not released; the sweeper will');
+            });
+          }
+        }
       },
-      usage: {
-        cost_usd: microsToUsd(price.pricePerCallMicros),
-        remaining_credits: microsToUsd(entry.balanceAfterMicros),
-        transaction_id: entry.id,
-      },
-      ...(await sampleResult(path, image, params)),
-    };
+    );
   }
 
   app.get(
@@ -193,7 +337,9 @@ export const servicesApp: FastifyPluginAsync<ServicesDeps> = async (fastify, dep
     async () => app.swagger(),
   );
 };
-(servicesApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** The services host as a plugin: its error handler, CORS and limits apply to the caller's instance. */
+export const servicesApp = fp(servicesPlugin, { name: 'visionapi-services', fastify: '5.x' });
 
 export async function buildServicesApp(
   deps: ServicesDeps,

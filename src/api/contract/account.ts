@@ -4,7 +4,15 @@
  * OpenAPI document at `/v1/openapi.json` is generated from them.
  */
 import { Type, type Static } from 'typebox';
-import { IsoDateTime, Nullable, UsdAmount } from './common';
+import {
+  BoundedDateTime,
+  IsoDateTime,
+  MAX_SKIP,
+  MultiLineText,
+  Nullable,
+  SingleLineText,
+  UsdAmount,
+} from './common';
 import { CREDIT_PURCHASE_LIMITS } from './limits';
 
 // ---------------------------------------------------------------- API keys
@@ -12,27 +20,72 @@ import { CREDIT_PURCHASE_LIMITS } from './limits';
 export const ApiKey = Type.Object(
   {
     id: Type.String({
-      description: 'Identifier; send it as `x-api-key` to set-default or delete.',
+      description: 'Identifier; send it as `x-api-key` to set-default, roll or delete.',
     }),
     name: Type.String(),
-    key: Type.String({
-      description:
-        'The full secret (prefix `vapi_`). Send it as the `api-key` header to the services host.',
+    prefix: Type.String({
+      description: 'The readable start of the secret: `va_live_` or `va_test_` (local stack).',
     }),
+    last4: Type.String({ description: 'The last four characters of the secret.' }),
+    redacted: Type.String({
+      description: 'What lists show instead of the secret: prefix, an ellipsis and the last four.',
+      examples: ['va_live_…x7Qe'],
+    }),
+    key: Type.Optional(
+      Type.String({
+        description:
+          'The full secret. Present once, in the answer that creates or rolls the key, and on ' +
+          'the key used for in-browser image calls (`used_for_ui`), which only its own ' +
+          'organization can read. Secrets are stored as keyed hashes and cannot be shown again.',
+      }),
+    ),
     created_at: IsoDateTime,
     used_for_ui: Type.Boolean({
       description: 'Key used for image calls made from the browser (the first such key).',
     }),
     is_default: Type.Boolean(),
     last_used_at: Nullable(IsoDateTime),
+    previous_secret_expires_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'After a roll with a grace period: when the old secret stops working.',
+      }),
+    ),
   },
   { title: 'ApiKey' },
 );
 export type ApiKey = Static<typeof ApiKey>;
 
+/** The answer of creating or rolling a key: the one time the full secret is shown. */
+export const ApiKeyWithSecret = Type.Intersect([ApiKey, Type.Object({ key: Type.String() })], {
+  title: 'ApiKeyWithSecret',
+});
+export type ApiKeyWithSecret = Static<typeof ApiKeyWithSecret>;
+
+/** Grace periods a rolled key's old secret may keep working, in hours (0: revoked at once). */
+export const ROLL_GRACE_HOURS = [0, 1, 24, 72, 168] as const;
+
+export const RollApiKeyBody = Type.Object(
+  {
+    expire_previous_in_hours: Type.Union(
+      ROLL_GRACE_HOURS.map((hours) => Type.Literal(hours)),
+      {
+        description:
+          'How long the old secret keeps working: 0 revokes it at once; 1, 24, 72 or 168 hours.',
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RollApiKeyBody = Static<typeof RollApiKeyBody>;
+
 export const CreateApiKeyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 64, description: 'A label, 1 to 64 characters.' }),
+    name: SingleLineText({
+      minLength: 1,
+      maxLength: 64,
+      description: 'A label, 1 to 64 characters.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -43,7 +96,7 @@ export type ApiKeyList = Static<typeof ApiKeyList>;
 
 /** Header naming the key that set-default and delete act on. */
 export const ApiKeyIdHeaders = Type.Object({
-  'x-api-key': Type.String({
+  'x-api-key': SingleLineText({
     minLength: 1,
     maxLength: 64,
     description: 'The key id (not the secret).',
@@ -59,22 +112,22 @@ export type DeletedApiKey = Static<typeof DeletedApiKey>;
 const GSTIN_PATTERN = '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$';
 
 const organizationFields = {
-  name: Type.String({ minLength: 1, maxLength: 128 }),
+  name: SingleLineText({ minLength: 1, maxLength: 128 }),
   website: Type.String({
     minLength: 4,
     maxLength: 256,
     pattern: '^(https?://)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+([/?#][^\\s]*)?$',
     description: 'Web address, e.g. `https://example.com` or `example.com`.',
   }),
-  country: Type.String({ minLength: 2, maxLength: 64 }),
-  state: Type.String({ minLength: 1, maxLength: 64 }),
+  country: SingleLineText({ minLength: 2, maxLength: 64 }),
+  state: SingleLineText({ minLength: 1, maxLength: 64 }),
   gstin: Type.Optional(
     Type.String({
       pattern: GSTIN_PATTERN,
       description: 'Indian GST identification number (15 characters).',
     }),
   ),
-  address: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  address: Type.Optional(MultiLineText({ minLength: 1, maxLength: 512 })),
 };
 
 export const OrganizationBody = Type.Object(organizationFields, { additionalProperties: false });
@@ -124,41 +177,13 @@ export type CreateCreditOrderBody = Static<typeof CreateCreditOrderBody>;
 export const PaymentProvider = Type.Union([Type.Literal('stripe'), Type.Literal('sandbox')]);
 export type PaymentProvider = Static<typeof PaymentProvider>;
 
-export const CreditOrderStatus = Type.Union([
-  Type.Literal('requires_payment'),
+export const PaymentStatus = Type.Union([
   Type.Literal('succeeded'),
   Type.Literal('failed'),
+  Type.Literal('partially_refunded'),
+  Type.Literal('refunded'),
+  Type.Literal('disputed'),
 ]);
-export type CreditOrderStatus = Static<typeof CreditOrderStatus>;
-
-export const CreditOrder = Type.Object(
-  {
-    order_id: Type.String(),
-    amount_usd: UsdAmount,
-    currency: Type.Literal('USD'),
-    status: CreditOrderStatus,
-    provider: PaymentProvider,
-    client_secret: Nullable(
-      Type.String({
-        description: 'Stripe PaymentIntent client secret; null for the sandbox provider.',
-      }),
-    ),
-    created_at: IsoDateTime,
-  },
-  { title: 'CreditOrder' },
-);
-export type CreditOrder = Static<typeof CreditOrder>;
-
-export const SandboxConfirmBody = Type.Object(
-  {
-    order_id: Type.String({ minLength: 1, maxLength: 64 }),
-    outcome: Type.Optional(Type.Union([Type.Literal('succeeded'), Type.Literal('failed')])),
-  },
-  { additionalProperties: false },
-);
-export type SandboxConfirmBody = Static<typeof SandboxConfirmBody>;
-
-export const PaymentStatus = Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]);
 export type PaymentStatus = Static<typeof PaymentStatus>;
 
 export const Payment = Type.Object(
@@ -167,6 +192,10 @@ export const Payment = Type.Object(
     order_id: Type.String(),
     amount_usd: UsdAmount,
     status: PaymentStatus,
+    refunded_usd: Type.Number({
+      minimum: 0,
+      description: 'Taken back from the wallet so far by refunds and lost or open disputes.',
+    }),
     provider: PaymentProvider,
     created_at: IsoDateTime,
     receipt_reference: Nullable(Type.String()),
@@ -175,8 +204,59 @@ export const Payment = Type.Object(
 );
 export type Payment = Static<typeof Payment>;
 
+export const CreditOrderStatus = Type.Union([
+  Type.Literal('requires_payment'),
+  Type.Literal('processing'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('expired'),
+]);
+export type CreditOrderStatus = Static<typeof CreditOrderStatus>;
+
+/** Unpaid orders an organization may hold at once, and how long one stays payable. */
+export const OPEN_ORDER_LIMITS = { maxOpen: 5, expiresAfterMinutes: 60 } as const;
+
+export const CreditOrder = Type.Object(
+  {
+    order_id: Type.String(),
+    amount_usd: UsdAmount,
+    currency: Type.Literal('USD'),
+    status: Type.Union(CreditOrderStatus.anyOf, {
+      description:
+        '`requires_payment` until the provider confirms; `processing` while the payment is ' +
+        'settled (the wallet is not credited yet); `succeeded` once the credits are in the ' +
+        'wallet; `failed`; `expired` when it was not paid in time.',
+    }),
+    provider: PaymentProvider,
+    client_secret: Nullable(
+      Type.String({
+        description: 'Stripe PaymentIntent client secret; null for the sandbox provider.',
+      }),
+    ),
+    created_at: IsoDateTime,
+    expires_at: IsoDateTime,
+    payment: Nullable(Payment),
+  },
+  { title: 'CreditOrder' },
+);
+export type CreditOrder = Static<typeof CreditOrder>;
+
+export const CreditOrderParams = Type.Object({
+  order_id: SingleLineText({ minLength: 1, maxLength: 64 }),
+});
+export type CreditOrderParams = Static<typeof CreditOrderParams>;
+
+export const SandboxConfirmBody = Type.Object(
+  {
+    order_id: SingleLineText({ minLength: 1, maxLength: 64 }),
+    outcome: Type.Optional(Type.Union([Type.Literal('succeeded'), Type.Literal('failed')])),
+  },
+  { additionalProperties: false },
+);
+export type SandboxConfirmBody = Static<typeof SandboxConfirmBody>;
+
 export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
 });
 export type PageQuery = Static<typeof PageQuery>;
@@ -197,18 +277,35 @@ export type WebhookReceipt = Static<typeof WebhookReceipt>;
 // ------------------------------------------------------------ Transactions
 
 export const TransactionQuery = Type.Object({
-  start_date: Type.Optional(IsoDateTime),
-  end_date: Type.Optional(IsoDateTime),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  start_date: Type.Optional(BoundedDateTime),
+  end_date: Type.Optional(BoundedDateTime),
+  skip: Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
 });
 export type TransactionQuery = Static<typeof TransactionQuery>;
+
+export const TransactionKind = Type.Union(
+  [
+    Type.Literal('usage'),
+    Type.Literal('purchase'),
+    Type.Literal('refund'),
+    Type.Literal('dispute'),
+    Type.Literal('dispute_won'),
+  ],
+  {
+    description:
+      '`usage`: a metered call; `purchase`: credits bought; `refund`: credits taken back after ' +
+      'a refund; `dispute`: credits held back while a card dispute is open or after it was ' +
+      'lost; `dispute_won`: credits returned when a dispute was won.',
+  },
+);
+export type TransactionKind = Static<typeof TransactionKind>;
 
 export const Transaction = Type.Object(
   {
     id: Type.String(),
     created_at: IsoDateTime,
-    kind: Type.Union([Type.Literal('usage'), Type.Literal('purchase')]),
+    kind: TransactionKind,
     deployment: Nullable(
       Type.String({ description: 'Deployment path, e.g. `object-detection`; null for purchases.' }),
     ),
@@ -217,7 +314,9 @@ export const Transaction = Type.Object(
       description: 'Calls metered (1 per image call; 0 for purchases).',
     }),
     amount_usd: Type.Number({
-      description: 'Signed change of the wallet: negative for usage, positive for purchases.',
+      description:
+        'Signed change of the wallet: negative for usage, refunds and disputes, positive for ' +
+        'purchases and won disputes.',
     }),
     api_key_name: Nullable(Type.String()),
     balance_after_usd: UsdAmount,
@@ -242,9 +341,9 @@ export type TransactionList = Static<typeof TransactionList>;
 
 export const FeedbackBody = Type.Object(
   {
-    subject: Type.String({ minLength: 1, maxLength: 200 }),
-    body: Type.String({ minLength: 1, maxLength: 5000 }),
-    pageId: Type.String({ minLength: 1, maxLength: 200 }),
+    subject: SingleLineText({ minLength: 1, maxLength: 200 }),
+    body: MultiLineText({ minLength: 1, maxLength: 5000 }),
+    pageId: SingleLineText({ minLength: 1, maxLength: 200 }),
     email: Type.Optional(
       Type.String({ format: 'email', maxLength: 254, description: 'Required when not signed in.' }),
     ),

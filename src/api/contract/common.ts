@@ -31,3 +31,42 @@ export const UsdAmount = Type.Number({
 export function Nullable<T extends Parameters<typeof Type.Union>[0][number]>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
+
+/** No control characters at all (names, subjects, identifiers). */
+export const SINGLE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F]*$';
+/** Line breaks and tabs allowed, no other control characters (message bodies, addresses). */
+export const MULTI_LINE_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+type StringOptions = Parameters<typeof Type.String>[0];
+
+/** A one-line text field: control characters (NUL included) are refused with a 400. */
+export function SingleLineText(options: StringOptions = {}) {
+  return Type.String({
+    ...options,
+    pattern: SINGLE_LINE_PATTERN,
+    errorMessage: 'must not contain control characters',
+  });
+}
+
+/** A text field that may span lines; other control characters are refused with a 400. */
+export function MultiLineText(options: StringOptions = {}) {
+  return Type.String({
+    ...options,
+    pattern: MULTI_LINE_PATTERN,
+    errorMessage: 'must not contain control characters other than line breaks and tabs',
+  });
+}
+
+/** Instants the API accepts in queries: years 2000 to 2099, checked as real dates. */
+export const DATE_RANGE = { min: '2000-01-01T00:00:00.000Z', max: '2099-12-31T23:59:59.999Z' };
+
+/** An instant sent by the caller: ISO 8601, bounded, leap seconds and overflowed fields refused. */
+export const BoundedDateTime = Type.String({
+  format: 'bounded-date-time',
+  maxLength: 40,
+  description: `An ISO 8601 instant between ${DATE_RANGE.min.slice(0, 10)} and ${DATE_RANGE.max.slice(0, 10)}.`,
+  errorMessage: `must be an ISO 8601 date-time between ${DATE_RANGE.min.slice(0, 4)} and ${DATE_RANGE.max.slice(0, 4)}`,
+});
+
+/** Largest `skip` of any paged list. */
+export const MAX_SKIP = 100_000;

@@ -6,14 +6,11 @@
  * render their parameter tables from them.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { UsdAmount } from './common';
+import { SingleLineText, UsdAmount } from './common';
 
-/** Largest accepted image, in bytes (10 MB). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Accepted image media types. */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Images are processed at most this many pixels on their long side. */
-export const MAX_PROCESSING_SIDE = 1024;
+import { MAX_IMAGE_BYTES } from './limits';
+
+export { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PROCESSING_SIDE } from './limits';
 
 // -------------------------------------------------------------- Parameters
 
@@ -34,7 +31,7 @@ const maxResults = (defaultValue: number, maximum: number) =>
   });
 
 const labelList = (description: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  Type.Array(SingleLineText({ minLength: 1, maxLength: 64 }), {
     minItems: 1,
     maxItems: 20,
     description,

@@ -2,9 +2,12 @@ import {
   ApiKey,
   ApiKeyIdHeaders,
   ApiKeyList,
+  ApiKeyWithSecret,
   CreateApiKeyBody,
   DeletedApiKey,
+  RollApiKeyBody,
 } from '../../../../src/api/contract';
+import { notFound, NO_ORGANIZATION_MESSAGE } from '../../lib/errors';
 import { presentApiKey } from '../../lib/present';
 import {
   errorResponses,
@@ -16,7 +19,8 @@ import {
 
 export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['API keys'];
-  app.addHook('onRequest', ctx.hooks.requireUser);
+  app.addHook('onRequest', ctx.hooks.signedIn);
+  const uiSecret = ctx.repos.apiKeys.uiSecret;
 
   app.post(
     '/api-key',
@@ -24,15 +28,18 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       schema: {
         tags,
         summary: 'Create an API key',
+        description:
+          'The answer carries the full secret (`key`) this once: it is stored as a keyed hash ' +
+          'and cannot be shown again.',
         security: SECURITY,
         body: CreateApiKeyBody,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        response: { 200: ApiKeyWithSecret, ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request) => {
       const org = await requireOrganization(ctx, request.user!.uid);
-      const key = await ctx.repos.apiKeys.create(org.id, request.body.name);
-      return presentApiKey(key);
+      const { row, secret } = await ctx.repos.apiKeys.create(org.id, request.body.name);
+      return { ...presentApiKey(row, uiSecret), key: secret };
     },
   );
 
@@ -42,14 +49,17 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       schema: {
         tags,
         summary: 'List the API keys of your organization',
+        description:
+          'Secrets are not listed (`redacted` shows prefix and last four), except the key used ' +
+          'for in-browser image calls, whose secret the site needs.',
         security: SECURITY,
         response: { 200: ApiKeyList, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
-      const keys = await ctx.repos.apiKeys.list(org.id);
-      return { api_keys: keys.map(presentApiKey) };
+      const keys = await ctx.repos.apiKeys.listByOwner(request.user!.uid);
+      if (!keys) throw notFound(NO_ORGANIZATION_MESSAGE);
+      return { api_keys: keys.map((key) => presentApiKey(key, uiSecret)) };
     },
   );
 
@@ -67,17 +77,48 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
     async (request) => {
       const org = await requireOrganization(ctx, request.user!.uid);
       const key = await ctx.repos.apiKeys.setDefault(org.id, request.headers['x-api-key']);
-      return presentApiKey(key);
+      return presentApiKey(key, uiSecret);
+    },
+  );
+
+  app.post(
+    '/api-key/roll',
+    {
+      config: { freshToken: true },
+      schema: {
+        tags,
+        summary: 'Roll a key: give it a new secret',
+        description:
+          'The answer carries the new secret this once. The old secret stops working at once ' +
+          '(`expire_previous_in_hours: 0`) or after the chosen grace period. The ID token is ' +
+          'checked for revocation.',
+        security: SECURITY,
+        headers: ApiKeyIdHeaders,
+        body: RollApiKeyBody,
+        response: { 200: ApiKeyWithSecret, ...errorResponses(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const org = await requireOrganization(ctx, request.user!.uid);
+      const { row, secret } = await ctx.repos.apiKeys.roll(
+        org.id,
+        request.headers['x-api-key'],
+        request.body.expire_previous_in_hours,
+      );
+      return { ...presentApiKey(row, uiSecret), key: secret };
     },
   );
 
   app.delete(
     '/api-key',
     {
+      config: { freshToken: true },
       schema: {
         tags,
         summary: 'Delete a key',
-        description: 'Refused (409) for the last key used for in-browser image calls.',
+        description:
+          'Refused (409) for the last key used for in-browser image calls. The ID token is ' +
+          'checked for revocation.',
         security: SECURITY,
         headers: ApiKeyIdHeaders,
         response: { 200: DeletedApiKey, ...errorResponses(400, 401, 404, 409, 413, 415) },

@@ -1,14 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Type } from 'typebox';
 import {
   Balance,
   CreateCreditOrderBody,
   CreditOrder,
+  CreditOrderParams,
   PageQuery,
-  Payment,
   PaymentList,
   SandboxConfirmBody,
-  WebhookReceipt,
 } from '../../../../src/api/contract';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import {
+  IDEMPOTENCY_HEADER_DESCRIPTION,
+  MAX_IDEMPOTENCY_KEY,
+  withIdempotency,
+} from '../../lib/idempotency';
 import { generateId } from '../../lib/keys';
 import { centsAmountToMicros, microsToCents, microsToUsd } from '../../lib/money';
 import { presentOrder, presentPayment } from '../../lib/present';
@@ -20,9 +26,13 @@ import {
   type V1Context,
 } from '../context';
 
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Verify your e-mail address before buying credits: open the link we sent you, or send a new one from this page. Receipts and payment notices go to that address.';
+const ORDER_NOT_FOUND = 'Credit order not found.';
+
 export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Credits'];
-  app.addHook('onRequest', ctx.hooks.requireUser);
+  app.addHook('onRequest', ctx.hooks.signedIn);
 
   app.get(
     '/credits/balance',
@@ -30,63 +40,119 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
       schema: {
         tags,
         summary: 'Remaining credits of your wallet, in USD',
+        description:
+          'Negative after a refund or a dispute took back credits that were already spent; ' +
+          'metered calls are refused until a purchase brings it above the price of a call.',
         security: SECURITY,
         response: { 200: Balance, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
       const org = await requireOrganization(ctx, request.user!.uid);
-      return { remaining_credits: microsToUsd(await ctx.repos.ledger.balance(org.id)) };
+      return { remaining_credits: microsToUsd(org.balanceMicros) };
     },
   );
 
   app.post(
     '/credits',
     {
+      config: { freshToken: true },
       schema: {
         tags,
         summary: 'Create a credit order',
         description:
-          'With Stripe configured the answer carries the PaymentIntent client secret; the wallet is ' +
-          'credited by the webhook. Otherwise the sandbox provider is used: confirm with ' +
-          '`POST /credits/sandbox/confirm`.',
+          'Needs a verified e-mail address (403 otherwise) and an ID token that was not revoked. ' +
+          'With Stripe the answer carries the PaymentIntent client secret; the wallet is credited ' +
+          'by the webhook once Stripe reports the payment. With the sandbox provider (local ' +
+          'stack) confirm with `POST /credits/sandbox/confirm`. Poll ' +
+          '`GET /credits/orders/{order_id}` until `status` is `succeeded`. At most 5 unpaid ' +
+          'orders at a time (409); an unpaid order expires after 60 minutes. With an ' +
+          '`Idempotency-Key` header a retry within 24 hours returns the first order.',
         security: SECURITY,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({
+              maxLength: MAX_IDEMPOTENCY_KEY,
+              description: IDEMPOTENCY_HEADER_DESCRIPTION,
+            }),
+          ),
+        }),
         body: CreateCreditOrderBody,
-        response: { 200: CreditOrder, ...errorResponses(400, 401, 404, 502, 413, 415) },
+        response: {
+          200: CreditOrder,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 502),
+        },
       },
     },
-    async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+    async (request, reply) => {
+      const user = request.user!;
+      const org = await requireOrganization(ctx, user.uid);
+      if (!user.emailVerified && (await ctx.verifier.lookupEmailVerified(user.uid)) !== true) {
+        throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE);
+      }
       const amountMicros = centsAmountToMicros(request.body.price_in_usd);
       if (amountMicros === null) {
         throw badRequest('Invalid request body: price_in_usd must have at most 2 decimals.');
       }
-      const orderId = generateId('ord');
-      let providerReference: string | null = null;
-      let clientSecret: string | null = null;
-      if (ctx.payments.provider === 'stripe') {
-        try {
-          const intent = await ctx.payments.createPaymentIntent({
-            orderId,
-            organizationId: org.id,
-            amountCents: microsToCents(amountMicros),
-          });
-          providerReference = intent.providerReference;
-          clientSecret = intent.clientSecret;
-        } catch (error) {
-          request.log.error({ err: error }, 'Stripe PaymentIntent creation failed');
-          throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
-        }
+      return withIdempotency(
+        ctx.repos.idempotency,
+        request,
+        reply,
+        `credits:${org.id}`,
+        () => `price_in_usd=${amountMicros}`,
+        () => createOrder(org.id, amountMicros, request.log),
+      );
+    },
+  );
+
+  async function createOrder(organizationId: string, amountMicros: number, log: FastifyBaseLogger) {
+    const org = { id: organizationId };
+    let order = await ctx.repos.payments.createOrder({
+      id: generateId('ord'),
+      organizationId: org.id,
+      amountMicros,
+      provider: ctx.payments.provider,
+    });
+    if (ctx.payments.provider === 'stripe') {
+      try {
+        const intent = await ctx.payments.createPaymentIntent({
+          orderId: order.id,
+          organizationId: org.id,
+          amountCents: microsToCents(amountMicros),
+        });
+        order = await ctx.repos.payments.attachProviderPayment(
+          order.id,
+          intent.providerReference,
+          intent.clientSecret,
+        );
+      } catch (error) {
+        await ctx.repos.payments.abandonOrder(order.id);
+        log.error({ err: error }, 'Stripe PaymentIntent creation failed');
+        throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
       }
-      const order = await ctx.repos.payments.createOrder({
-        id: orderId,
-        organizationId: org.id,
-        amountMicros,
-        provider: ctx.payments.provider,
-        providerReference,
-        clientSecret,
-      });
-      return presentOrder(order);
+    }
+    return presentOrder({ order, payment: null });
+  }
+
+  app.get(
+    '/credits/orders/:order_id',
+    {
+      schema: {
+        tags,
+        summary: 'One of your credit orders, with its payment',
+        description:
+          'Poll this after the payment provider confirms: `processing` until the backend has ' +
+          'fulfilled the order, then `succeeded` (the credits are in the wallet) or `failed`.',
+        security: SECURITY,
+        params: CreditOrderParams,
+        response: { 200: CreditOrder, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const org = await requireOrganization(ctx, request.user!.uid);
+      const view = await ctx.repos.payments.viewOrder(org.id, request.params.order_id);
+      if (!view) throw notFound(ORDER_NOT_FOUND);
+      return presentOrder(view);
     },
   );
 
@@ -95,12 +161,15 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
     {
       schema: {
         tags,
-        summary: 'Settle a sandbox order (only when Stripe is not configured)',
+        summary: 'Pay a sandbox order (local stack only, when Stripe is not configured)',
         description:
-          'Runs the same fulfilment as the Stripe webhook. Repeating it changes nothing.',
+          'Behaves like a card payment: the order becomes `processing` and is fulfilled by the ' +
+          'same step as the Stripe webhook once the sandbox delay has passed ' +
+          '(`SANDBOX_FULFILMENT_DELAY_MS`; at once when it is 0). Repeating it changes nothing; ' +
+          'an expired order answers 410.',
         security: SECURITY,
         body: SandboxConfirmBody,
-        response: { 200: Payment, ...errorResponses(400, 401, 404, 413, 415) },
+        response: { 200: CreditOrder, ...errorResponses(400, 401, 404, 410, 413, 415) },
       },
     },
     async (request) => {
@@ -108,17 +177,23 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         throw notFound('Sandbox payments are disabled because Stripe is configured.');
       }
       const org = await requireOrganization(ctx, request.user!.uid);
-      const order = await ctx.repos.payments.findOrder(request.body.order_id);
-      if (!order || order.organizationId !== org.id) throw notFound('Credit order not found.');
-      const outcome = request.body.outcome ?? 'succeeded';
-      const { payment } = await ctx.repos.payments.fulfil({
-        orderId: order.id,
-        providerPaymentId: `sandbox_${order.id}`,
-        status: outcome,
-        receiptReference: `SBX-${order.id.slice(4, 14).toUpperCase()}`,
-      });
-      if (!payment) throw notFound('Credit order not found.');
-      return presentPayment(payment);
+      const delay = ctx.config.sandboxFulfilmentDelayMs;
+      const view = await ctx.repos.payments.confirmSandbox(
+        org.id,
+        request.body.order_id,
+        request.body.outcome ?? 'succeeded',
+        delay,
+      );
+      if (!view) throw notFound(ORDER_NOT_FOUND);
+      if (view.order.status === 'processing') {
+        // Whichever process is asked about the order after the delay also settles it.
+        setTimeout(() => {
+          void ctx.repos.payments.settleSandboxOrder(view.order.id).catch((error: unknown) => {
+            app.log.warn({ err: error }, 'sandbox fulfilment failed');
+          });
+        }, delay + 20).unref();
+      }
+      return presentOrder(view);
     },
   );
 
@@ -142,59 +217,6 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         total_count: totalCount,
         has_more: skip + rows.length < totalCount,
       };
-    },
-  );
-}
-
-/** Stripe calls this; it is authenticated by the signature, not a user token. */
-export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
-  const payments = ctx.payments;
-  if (payments.provider !== 'stripe') return;
-
-  // The signature covers the exact bytes Stripe sent: keep the body raw here.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
-
-  app.post(
-    '/credits/stripe/webhook',
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['Credits'],
-        summary: 'Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed)',
-        response: { 200: WebhookReceipt, ...errorResponses(400, 413, 415) },
-      },
-    },
-    async (request) => {
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw badRequest('Missing Stripe-Signature header or body.');
-      }
-      let outcome;
-      try {
-        outcome = payments.parseWebhook(request.body, signature);
-      } catch (error) {
-        request.log.warn({ err: error }, 'Stripe webhook signature rejected');
-        throw badRequest('Invalid Stripe signature.');
-      }
-      if (!outcome) return { received: true as const, duplicate: false };
-      const order = outcome.orderId
-        ? await ctx.repos.payments.findOrder(outcome.orderId)
-        : await ctx.repos.payments.findOrderByProviderReference(outcome.providerPaymentId);
-      if (!order) {
-        request.log.warn({ event: outcome.eventId }, 'Stripe event for an unknown order');
-        return { received: true as const, duplicate: false };
-      }
-      const { duplicate } = await ctx.repos.payments.fulfil({
-        orderId: order.id,
-        providerPaymentId: outcome.providerPaymentId,
-        status: outcome.status,
-        receiptReference: outcome.receiptReference,
-        event: { id: outcome.eventId, type: outcome.eventType },
-      });
-      return { received: true as const, duplicate };
     },
   );
 }

@@ -16,16 +16,18 @@ import {
 
 export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Organization'];
-  app.addHook('onRequest', ctx.hooks.requireUser);
+  app.addHook('onRequest', ctx.hooks.signedIn);
 
   app.post(
     '/organization',
     {
+      config: { freshToken: true },
       schema: {
         tags,
         summary: 'Register your organization',
         description:
-          'Also creates its first API key, "Playground key", used for in-browser image calls.',
+          'Also creates its first API key, "Playground key", used for in-browser image calls. ' +
+          'The ID token is checked for revocation.',
         security: SECURITY,
         body: OrganizationBody,
         response: { 200: Organization, ...errorResponses(400, 401, 409, 413, 415) },
@@ -42,9 +44,11 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
   app.patch(
     '/organization',
     {
+      config: { freshToken: true },
       schema: {
         tags,
         summary: 'Update your organization',
+        description: 'The ID token is checked for revocation.',
         security: SECURITY,
         body: OrganizationPatchBody,
         response: { 200: Organization, ...errorResponses(400, 401, 404, 413, 415) },

@@ -17,7 +17,9 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
       schema: {
         tags: ['Feedback'],
         summary: 'Send feedback or a contact message',
-        description: 'Signed in: the token identifies the sender. Signed out: `email` is required.',
+        description:
+          "Signed in: the token's e-mail address is the sender (a body `email` is ignored). " +
+          'Signed out: `email` is required.',
         security: [{ bearerAuth: [] }, {}],
         body: FeedbackBody,
         response: { 200: FeedbackReceipt, ...errorResponses(400, 401, 413, 415) },
@@ -25,8 +27,11 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const user = request.user;
-      const email = request.body.email ?? user?.email ?? null;
-      if (!email) throw badRequest('Invalid request body: email is required when not signed in.');
+      // A signed-in user cannot send as anyone else.
+      const email = user ? user.email : (request.body.email ?? null);
+      if (!email && !user) {
+        throw badRequest('Invalid request body: email is required when not signed in.');
+      }
       const org = user ? await ctx.repos.organizations.findByOwner(user.uid) : null;
       const message = await ctx.repos.feedback.create({
         organizationId: org?.id ?? null,

@@ -1,0 +1,111 @@
+/**
+ * `POST /v1/credits/stripe/webhook`: Stripe calls this; it is authenticated by the signature over
+ * the raw body, not a user token. It credits an order only when the PaymentIntent's id, amount
+ * and currency match the order, and posts refunds and disputes as compensating ledger entries.
+ * Every event is handled once (event ids are remembered). Nothing of the body is ever logged.
+ */
+import { WebhookReceipt } from '../../../../src/api/contract';
+import { badRequest } from '../../lib/errors';
+import { microsToCents } from '../../lib/money';
+import type { PaymentEvent } from '../../payments/provider';
+import type { CreditOrderRow } from '../../repositories/payments';
+import { errorResponses, type TypedFastify, type V1Context } from '../context';
+
+const CENTS_TO_MICROS = 10_000;
+
+/** Why a payment event does not pay for the order; null when it does. */
+export function paymentMismatch(event: PaymentEvent, order: CreditOrderRow): string | null {
+  if (event.status !== 'succeeded') return null;
+  if (order.providerReference !== event.providerPaymentId) return 'payment intent id differs';
+  if (event.currency.toLowerCase() !== order.currency.toLowerCase()) return 'currency differs';
+  if (event.amountCents !== microsToCents(order.amountMicros)) return 'amount differs';
+  return null;
+}
+
+export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
+  const payments = ctx.payments;
+  if (payments.provider !== 'stripe') return;
+
+  // The signature covers the exact bytes Stripe sent: keep the body raw here.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/credits/stripe/webhook',
+    {
+      config: {
+        rateLimit: {
+          max: ctx.config.webhookRateLimit.max,
+          timeWindow: ctx.config.webhookRateLimit.timeWindowMs,
+        },
+      },
+      schema: {
+        tags: ['Credits'],
+        summary:
+          'Stripe webhook: payment_intent.succeeded / payment_failed, charge.refunded, charge.dispute.created / closed',
+        response: { 200: WebhookReceipt, ...errorResponses(400, 413, 415) },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw badRequest('Missing Stripe-Signature header or body.');
+      }
+      let outcome;
+      try {
+        outcome = payments.parseWebhook(request.body, signature);
+      } catch {
+        request.log.warn({ bytes: request.body.length }, 'Stripe webhook signature rejected');
+        throw badRequest('Invalid Stripe signature.');
+      }
+      if (!outcome) return { received: true as const, duplicate: false };
+
+      if (outcome.kind === 'refund') {
+        const result = await ctx.repos.payments.refund({
+          providerPaymentId: outcome.providerPaymentId,
+          event: { id: outcome.eventId, type: outcome.eventType },
+          refundedMicrosTotal: outcome.refundedCentsTotal * CENTS_TO_MICROS,
+        });
+        if (result === 'unknown')
+          request.log.warn({ event: outcome.eventId }, 'refund of an unknown payment');
+        return { received: true as const, duplicate: result === 'duplicate' };
+      }
+      if (outcome.kind === 'dispute') {
+        const result = await ctx.repos.payments.dispute({
+          providerPaymentId: outcome.providerPaymentId,
+          event: { id: outcome.eventId, type: outcome.eventType },
+          disputedMicros: outcome.disputedCents * CENTS_TO_MICROS,
+          outcome: outcome.outcome,
+        });
+        if (result === 'unknown')
+          request.log.warn({ event: outcome.eventId }, 'dispute of an unknown payment');
+        return { received: true as const, duplicate: result === 'duplicate' };
+      }
+
+      const order = outcome.orderId
+        ? await ctx.repos.payments.findOrder(outcome.orderId)
+        : await ctx.repos.payments.findOrderByProviderReference(outcome.providerPaymentId);
+      if (!order) {
+        request.log.warn({ event: outcome.eventId }, 'Stripe event for an unknown order');
+        return { received: true as const, duplicate: false };
+      }
+      const result = await ctx.repos.payments.fulfil({
+        orderId: order.id,
+        providerPaymentId: outcome.providerPaymentId,
+        status: outcome.status,
+        receiptReference: outcome.receiptReference,
+        event: { id: outcome.eventId, type: outcome.eventType },
+        verify: (locked) => paymentMismatch(outcome, locked),
+      });
+      if (result.mismatch) {
+        request.log.warn(
+          { event: outcome.eventId, reason: result.mismatch },
+          'Stripe payment does not match its order: nothing credited',
+        );
+      }
+      return { received: true as const, duplicate: result.duplicate };
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The worker pool that decodes images and renders answers off the event loop (piscina), with a
+ * bounded queue: when every worker is busy and the queue is full, callers get 503 with
+ * Retry-After at once, and nothing is charged.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { HttpError } from '../../lib/errors';
+import type { RenderOutcome, RenderTask } from './task';
+
+export type Renderer = (task: RenderTask) => Promise<RenderOutcome>;
+
+export interface RenderPoolOptions {
+  /** Worker threads; default: the machine's parallelism. */
+  threads?: number;
+  /** Calls that may wait for a worker; beyond it, 503. */
+  maxQueue?: number;
+  /** A render taking longer than this is abandoned (its worker is replaced). */
+  timeoutMs?: number;
+}
+
+export const BUSY_MESSAGE =
+  'The service is busy: every worker is processing images and the queue is full. Nothing was charged. Retry in a few seconds.';
+export const RETRY_AFTER_SECONDS = 2;
+
+export function busy(): HttpError {
+  return new HttpError(503, BUSY_MESSAGE, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+}
+
+export function createRenderPool(options: RenderPoolOptions = {}) {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const pool = new Piscina({
+    filename: new URL('./worker.cjs', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue: options.maxQueue ?? 32,
+    idleTimeout: 60_000,
+  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  const run: Renderer = async (task) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return (await pool.run(task, { signal: controller.signal })) as RenderOutcome;
+    } catch (error) {
+      if ((error as Error).message?.includes('queue is at limit')) throw busy();
+      if (controller.signal.aborted) {
+        throw new HttpError(
+          503,
+          'The image took too long to process. Nothing was charged. Try a smaller image.',
+          {
+            'retry-after': String(RETRY_AFTER_SECONDS),
+          },
+        );
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  return { run, close: () => pool.destroy(), threads };
+}
+export type RenderPool = ReturnType<typeof createRenderPool>;
