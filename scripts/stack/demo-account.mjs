@@ -162,14 +162,20 @@ export async function ensureDemoAccount(urls = stackUrls()) {
     });
     if (order.status !== 200) throw fail('credits', order);
     if (order.body.provider === 'sandbox') {
-      const payment = await call(`${urls.api}/credits/sandbox/confirm`, {
+      let settled = await call(`${urls.api}/credits/sandbox/confirm`, {
         method: 'POST',
         headers: auth,
         body: { order_id: order.body.order_id },
       });
-      if (payment.status !== 200) throw fail('sandbox confirm', payment);
+      if (settled.status !== 200) throw fail('sandbox confirm', settled);
+      // The sandbox settles like a card payment: `processing` for a moment, then fulfilled.
+      for (let i = 0; i < 60 && settled.body.status === 'processing'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        settled = await call(`${urls.api}/credits/orders/${order.body.order_id}`, { headers: auth });
+      }
+      if (settled.body.status !== 'succeeded') throw fail('sandbox purchase', settled);
       report.push(
-        `purchase      $${payment.body.amount_usd} (${payment.body.status}, receipt ${payment.body.receipt_reference})`,
+        `purchase      $${settled.body.amount_usd} (${settled.body.status}, receipt ${settled.body.payment.receipt_reference})`,
       );
     } else {
       report.push(

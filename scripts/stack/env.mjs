@@ -18,6 +18,9 @@ export function stackEnv(base) {
     GCLOUD_PROJECT: base.GCLOUD_PROJECT || STACK.projectId,
     // Local mode: the sandbox payments and answers and the Auth emulator are allowed (server/src/config.ts).
     STACK_MODE: base.STACK_MODE || 'local',
+    // Sandbox payments settle like card payments: `processing` for a moment, then fulfilled, so
+    // the buy-credits page's wait for fulfilment is what a Stripe buyer sees.
+    SANDBOX_FULFILMENT_DELAY_MS: base.SANDBOX_FULFILMENT_DELAY_MS ?? '1500',
     // firebase-tools: no update check against the registry, no prompts.
     NO_UPDATE_NOTIFIER: '1',
     FORCE_COLOR: base.FORCE_COLOR ?? '1',
