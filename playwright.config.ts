@@ -46,7 +46,9 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {
-      command: `npx docusaurus serve --dir ${process.env.SITE_BUILD_DIR ?? 'build-test'} --port 3001 --host localhost --no-open`,
+      // Served as a static host serves it, with the headers the build ships (its _headers file:
+      // CSP, HSTS, …), so every test runs under them.
+      command: `node scripts/static-server.mjs ${process.env.SITE_BUILD_DIR ?? 'build-test'} 3001 localhost`,
       url: `${SITE_URL}/`,
       reuseExistingServer: !CI,
       timeout: 60_000,

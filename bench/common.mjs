@@ -14,7 +14,7 @@ export const FLAGS = chromium.flags;
 
 /**
  * Serves `dir` on `port` (detached: stop it with `process.kill(-server.pid)`): gzip-compressed,
- * as a static host serves the deployed build (bench/static-server.mjs), or with BENCH_SERVER=
+ * as a static host serves the deployed build, with its headers (scripts/static-server.mjs), or with BENCH_SERVER=
  * docusaurus through `docusaurus serve` (uncompressed).
  */
 export async function startServer(dir, port) {
@@ -25,7 +25,7 @@ export async function startServer(dir, port) {
           ['serve', '--dir', dir, '--port', String(port), '--host', 'localhost', '--no-open'],
           { stdio: 'ignore', detached: true },
         )
-      : spawn(process.execPath, ['bench/static-server.mjs', dir, String(port)], {
+      : spawn(process.execPath, ['scripts/static-server.mjs', dir, String(port)], {
           stdio: 'ignore',
           detached: true,
         });

@@ -246,6 +246,6 @@ console.log(
 console.log(
   process.env.BENCH_SERVER === 'docusaurus'
     ? 'Served by `docusaurus serve` (uncompressed).'
-    : 'Served gzip-compressed, as a static host serves the build (bench/static-server.mjs).',
+    : "Served gzip-compressed with the build's headers, as a static host serves it (scripts/static-server.mjs).",
 );
 console.table(rows);

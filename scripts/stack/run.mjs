@@ -5,7 +5,8 @@
  *
  *   node scripts/stack/run.mjs dev     Auth emulator + API/services (watch) + `docusaurus start` (port 3000)
  *   node scripts/stack/run.mjs stack   Auth emulator + API/services only (Playwright's webServer)
- *   node scripts/stack/run.mjs serve   Auth emulator + API/services + `docusaurus serve` of the build (port 3001)
+ *   node scripts/stack/run.mjs serve   Auth emulator + API/services + the build in build/ (port 3001), served
+ *                                      with its own security headers (scripts/static-server.mjs)
  *
  * Ports: account API 4010 (/v1), services 4020, Auth emulator 9099 (hub 4400,
  * logging 4500), site 3000 (dev) or 3001 (served build).
@@ -16,9 +17,13 @@ import { DEMO, ensureDemoAccount } from './demo-account.mjs';
 import { STACK, stackEnv } from './env.mjs';
 
 const MODES = {
-  dev: { server: 'watch', site: `docusaurus start --port ${STACK.sitePort} --no-open` },
+  dev: {
+    server: 'watch',
+    site: `node_modules/.bin/docusaurus start --port ${STACK.sitePort} --no-open`,
+  },
   stack: { server: 'run', site: null },
-  serve: { server: 'run', site: `docusaurus serve --port ${STACK.servedSitePort} --no-open` },
+  // Like a static host: the headers the build ships (build/_headers: CSP, HSTS, …), gzip, 404.html.
+  serve: { server: 'run', site: `node scripts/static-server.mjs build ${STACK.servedSitePort}` },
 };
 
 const mode = process.argv[2] ?? 'stack';
@@ -51,7 +56,7 @@ const commands = [
   },
 ];
 if (selected.site) {
-  commands.push({ name: 'site', prefixColor: 'magenta', command: bin(selected.site), env });
+  commands.push({ name: 'site', prefixColor: 'magenta', command: selected.site, env });
 }
 
 const { result } = concurrently(commands, {
