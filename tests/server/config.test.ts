@@ -1,0 +1,71 @@
+/**
+ * Safe by default: a backend process started without local mode and without real settings
+ * refuses to start and names each missing variable; NODE_ENV does not decide. With local mode it
+ * starts as `npm start` does (tests/server/stack.test.ts runs the whole stack).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, readServerConfig } from '../../server/src/config';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const REAL = {
+  FIREBASE_PROJECT_ID: 'acme-prod',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  API_KEY_HMAC_SECRET: 'h'.repeat(48),
+  UI_KEY_ENCRYPTION_KEY: 'ab'.repeat(32),
+};
+
+describe('readServerConfig outside local mode', () => {
+  it('names every missing variable', () => {
+    try {
+      readServerConfig({ NODE_ENV: 'production' } as NodeJS.ProcessEnv);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      const message = (error as Error).message;
+      for (const name of Object.keys(REAL)) expect(message).toContain(name);
+    }
+  });
+
+  it('names only what is missing', () => {
+    const { STRIPE_WEBHOOK_SECRET: _omit, ...rest } = REAL;
+    expect(() => readServerConfig(rest as NodeJS.ProcessEnv)).toThrow(
+      /missing: STRIPE_WEBHOOK_SECRET\n(?![\s\S]*missing:)/,
+    );
+  });
+
+  it.each([
+    [{ FIREBASE_PROJECT_ID: 'demo-visionapi' }, /demo project/],
+    [{ API_KEY_HMAC_SECRET: 'short' }, /at least 32 characters/],
+    [{ SERVER_ROLE: 'services' }, /local mode only/],
+    [{ SERVER_ROLE: 'all' }, /local mode only/],
+    [{ UI_KEY_ENCRYPTION_KEY: 'bG9jYWwtb25seS11aS1rZXktZW5jcnlwdGlvbi1rZXk=' }, /built-in secrets/],
+  ])('refuses %j', (override, message) => {
+    expect(() => readServerConfig({ ...REAL, ...override } as NodeJS.ProcessEnv)).toThrow(message);
+  });
+
+  it('starts with real settings: Stripe payments, live key prefix, the account API only', () => {
+    expect(readServerConfig(REAL as NodeJS.ProcessEnv)).toMatchObject({
+      local: false,
+      role: 'api',
+      apiKeyPrefix: 'va_live_',
+      stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
+    });
+  });
+});
+
+describe('the server process', () => {
+  it('exits non-zero without local mode or settings, naming each missing variable', () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const result = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['server/src/server.ts'],
+      { cwd: ROOT, env: { ...env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(result.status).toBe(1);
+    for (const name of Object.keys(REAL)) expect(result.stderr).toContain(name);
+    expect(result.stderr).toContain('STACK_MODE=local');
+  });
+});
