@@ -6,6 +6,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
+import securityHeaders from './src/plugins/security-headers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RouteChunkManifestPlugin } = require('./scripts/webpack/route-chunk-manifest-plugin.cjs');
 
@@ -122,6 +123,10 @@ const config: Config = {
           }),
         ]
       : []),
+    // Security headers for static hosts (build/_headers, build/firebase.json): a CSP with the
+    // hashes of the build's inline scripts and only the configured hosts. Listed before the
+    // plugins that still write pages after the build (client redirects): see its README.
+    (context) => securityHeaders(context, { config: app }),
     [
       '@docusaurus/plugin-client-redirects',
       {
