@@ -229,7 +229,11 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     app.post(
       `/${path}`,
       {
-        onRequest: authenticate,
+        // After the per-IP limit (an onRequest hook) and before the body is read.
+        preParsing: async (request, reply, payload) => {
+          await authenticate(request, reply);
+          return payload;
+        },
         // Validated by the handler (multipart and JSON alike), after the key check.
         validatorCompiler: () => (value) => ({ value }),
         schema: {

@@ -17,6 +17,8 @@ export interface RenderPoolOptions {
   maxQueue?: number;
   /** A render taking longer than this is abandoned (its worker is replaced). */
   timeoutMs?: number;
+  /** The worker module; tests use a slow stand-in to fill the queue deterministically. */
+  filename?: string;
 }
 
 export const BUSY_MESSAGE =
@@ -30,21 +32,27 @@ export function busy(): HttpError {
 export function createRenderPool(options: RenderPoolOptions = {}) {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const pool = new Piscina({
-    filename: new URL('./worker.cjs', import.meta.url).href,
+    filename: options.filename ?? new URL('./worker.cjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: options.maxQueue ?? 32,
     idleTimeout: 60_000,
   });
   const timeoutMs = options.timeoutMs ?? 30_000;
+  // Admission is counted here rather than left to piscina's maxQueue (which, measured with piscina
+  // 5.3, let a single busy worker accept every task): at most one task per thread running plus
+  // `maxQueue` waiting; the rest are refused at once.
+  const capacity = threads + (options.maxQueue ?? 32);
+  let inFlight = 0;
 
   const run: Renderer = async (task) => {
+    if (inFlight >= capacity) throw busy();
+    inFlight += 1;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       return (await pool.run(task, { signal: controller.signal })) as RenderOutcome;
     } catch (error) {
-      if ((error as Error).message?.includes('queue is at limit')) throw busy();
+      if (/task queue/i.test((error as Error).message ?? '')) throw busy();
       if (controller.signal.aborted) {
         throw new HttpError(
           503,
@@ -56,10 +64,11 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
       }
       throw error;
     } finally {
+      inFlight -= 1;
       clearTimeout(timer);
     }
   };
 
-  return { run, close: () => pool.destroy(), threads };
+  return { run, close: () => pool.destroy(), threads, inFlight: () => inFlight };
 }
 export type RenderPool = ReturnType<typeof createRenderPool>;
