@@ -9,6 +9,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
+import { stubThirdParties } from './support/thirdParties';
 
 const KEY = 'visionapi.cookieConsent';
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,57 +19,8 @@ const BUILD_HINT =
 const DOCS_PAGE = '/dashboard/public-deployment/object-detection/';
 const PREFS_PAGE = '/settings/cookie-preferences/';
 
-const THIRD_PARTY =
-  /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|googleapis\.com|calendly\.com)\//;
 // Our own lazy chunks for the optional services (named in src/consent and SchedulingBadge).
 const OPTIONAL_CHUNK = /\/assets\/js\/(firebase-[a-z]+|calendly-popup)\./;
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-};
-
-/** Records every request to an analytics / Calendly host and answers it with a stub. */
-async function stubThirdParties(context: BrowserContext): Promise<string[]> {
-  const seen: string[] = [];
-  await context.route(THIRD_PARTY, async (route) => {
-    const request = route.request();
-    const url = request.url();
-    seen.push(url);
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
-    if (url.includes('googletagmanager.com/gtag/js')) {
-      return route.fulfill({ contentType: 'application/javascript', body: '', headers: CORS });
-    }
-    if (url.includes('firebaseinstallations.googleapis.com')) {
-      return route.fulfill({
-        contentType: 'application/json',
-        headers: CORS,
-        body: JSON.stringify({
-          name: 'projects/demo/installations/fid',
-          fid: 'fTESTfid0000000000000',
-          refreshToken: 'refresh',
-          authToken: { token: 'token', expiresIn: '604800s' },
-        }),
-      });
-    }
-    if (url.includes('firebase.googleapis.com')) {
-      return route.fulfill({
-        contentType: 'application/json',
-        headers: CORS,
-        body: JSON.stringify({
-          appId: '1:000000000000:web:0123456789abcdef',
-          measurementId: 'G-TEST123',
-        }),
-      });
-    }
-    if (url.includes('calendly.com')) {
-      return route.fulfill({ contentType: 'text/html', body: '<p>Calendly stub</p>' });
-    }
-    return route.fulfill({ status: 204, headers: CORS });
-  });
-  return seen;
-}
 
 function banner(page: Page) {
   return page.getByRole('region', { name: 'Cookies on VisionAPI' });
