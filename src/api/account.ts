@@ -5,6 +5,7 @@
 import type {
   ApiKey,
   ApiKeyList,
+  ApiKeyWithSecret,
   Balance,
   CreditOrder,
   DeletedApiKey,
@@ -14,9 +15,9 @@ import type {
   Organization,
   OrganizationBody,
   OrganizationPatchBody,
-  Payment,
   PaymentList,
   PublicPricing,
+  RollApiKeyBody,
   SandboxConfirmBody,
   TransactionList,
 } from './contract/account';
@@ -57,7 +58,8 @@ export function createAccountClient(request: Requester) {
         defaultMessage: API_MESSAGES.fetchBalance,
       }),
 
-    createApiKey: (name: string): Promise<ApiResult<ApiKey>> =>
+    /** The answer carries the full secret (`key`) this once. */
+    createApiKey: (name: string): Promise<ApiResult<ApiKeyWithSecret>> =>
       request({
         method: 'POST',
         path: 'api-key',
@@ -75,6 +77,22 @@ export function createAccountClient(request: Requester) {
         path: 'api-key/set-default',
         headers: { 'x-api-key': keyId },
         defaultMessage: API_MESSAGES.setDefaultApiKey,
+      }),
+
+    /**
+     * A new secret for the key, shown this once; the old one stops working at once (0) or after
+     * the chosen grace period, in hours.
+     */
+    rollApiKey: (
+      keyId: string,
+      expirePreviousInHours: RollApiKeyBody['expire_previous_in_hours'],
+    ): Promise<ApiResult<ApiKeyWithSecret>> =>
+      request({
+        method: 'POST',
+        path: 'api-key/roll',
+        headers: { 'x-api-key': keyId },
+        body: { expire_previous_in_hours: expirePreviousInHours },
+        defaultMessage: API_MESSAGES.processRequest,
       }),
 
     deleteApiKey: (keyId: string): Promise<ApiResult<DeletedApiKey>> =>
@@ -156,12 +174,23 @@ export function createAccountClient(request: Requester) {
         defaultMessage: API_MESSAGES.buyCredits,
       }),
 
-    /** Sandbox provider only: runs the same fulfilment as a payment provider's webhook. */
-    confirmSandboxPayment: (body: SandboxConfirmBody): Promise<ApiResult<Payment>> =>
+    /**
+     * Sandbox provider only: pays the order like a card would. The answer is usually
+     * `processing`: the backend credits the wallet a moment later (poll `getCreditOrder`).
+     */
+    confirmSandboxPayment: (body: SandboxConfirmBody): Promise<ApiResult<CreditOrder>> =>
       request({
         method: 'POST',
         path: 'credits/sandbox/confirm',
         body,
+        defaultMessage: API_MESSAGES.processRequest,
+      }),
+
+    /** One order with its payment: `succeeded` once the backend has credited the wallet. */
+    getCreditOrder: (orderId: string): Promise<ApiResult<CreditOrder>> =>
+      request({
+        method: 'GET',
+        path: `credits/orders/${encodeURIComponent(orderId)}`,
         defaultMessage: API_MESSAGES.processRequest,
       }),
 

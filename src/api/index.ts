@@ -33,3 +33,10 @@ export {
   type TransactionRange,
 } from './account';
 export { BALANCE_REFRESH_EVENT, requestBalanceRefresh } from './balance-refresh';
+export {
+  isOrderSettled,
+  ORDER_POLL_INTERVAL_MS,
+  ORDER_POLL_TIMEOUT_MS,
+  waitForCreditOrder,
+  type OrderWait,
+} from './credit-order';

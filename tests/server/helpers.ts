@@ -5,7 +5,12 @@
  * documents.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyLoggerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildAccountApp } from '../../server/src/app';
@@ -94,7 +99,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   const serverOptions = logLine
     ? {
         logger: {
-          ...loggerOptions('debug'),
+          // loggerOptions is typed as any `logger` setting (boolean included); it returns options.
+          ...(loggerOptions('debug') as FastifyLoggerOptions),
           stream: { write: (line: string) => logLine(line) },
         },
       }

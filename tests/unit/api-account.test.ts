@@ -1,5 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createAccountClient, endOfDayIso, startOfLocalDayIso } from '../../src/api/account';
+import type { CreditOrder, RollApiKeyBody } from '../../src/api/contract/account';
+import { ROLL_GRACE_HOURS } from '../../src/api/contract/account';
+import { isOrderSettled, waitForCreditOrder } from '../../src/api/credit-order';
 import { API_MESSAGES } from '../../src/api/messages';
 import type { RequestOptions, Requester } from '../../src/api/request';
 import { createRequester } from '../../src/api/request';
@@ -34,6 +37,13 @@ describe('account client', () => {
     ],
     ['deleteApiKey', ['key_1'], 'DELETE', 'api-key', 'An error occurred while deleting API Key'],
     [
+      'rollApiKey',
+      ['key_1', 24],
+      'POST',
+      'api-key/roll',
+      'An error occurred while processing the request',
+    ],
+    [
       'getOrganization',
       [],
       'GET',
@@ -48,6 +58,20 @@ describe('account client', () => {
       'An error occurred while checking email verification status',
     ],
     ['buyCredits', [25], 'POST', 'credits', 'An error occurred while buying priceInUSD.'],
+    [
+      'getCreditOrder',
+      ['ord_1'],
+      'GET',
+      'credits/orders/ord_1',
+      'An error occurred while processing the request',
+    ],
+    [
+      'confirmSandboxPayment',
+      [{ order_id: 'ord_1' }],
+      'POST',
+      'credits/sandbox/confirm',
+      'An error occurred while processing the request',
+    ],
     [
       'getPaymentLogs',
       [],
@@ -73,14 +97,40 @@ describe('account client', () => {
     },
   );
 
-  it('sends the key id as x-api-key for set-default and delete', async () => {
+  it('sends the key id as x-api-key for set-default, roll and delete', async () => {
     const { calls, client } = recording();
     await client.setDefaultApiKey('key_9');
+    await client.rollApiKey('key_9', 0);
     await client.deleteApiKey('key_9');
     expect(calls.map((c) => c.headers)).toEqual([
       { 'x-api-key': 'key_9' },
       { 'x-api-key': 'key_9' },
+      { 'x-api-key': 'key_9' },
     ]);
+  });
+
+  it('rolls with the chosen grace period in hours, and only the contract allows', async () => {
+    const { calls, client } = recording();
+    for (const hours of ROLL_GRACE_HOURS) await client.rollApiKey('key_1', hours);
+    expect(calls.map((c) => c.body)).toEqual([
+      { expire_previous_in_hours: 0 },
+      { expire_previous_in_hours: 1 },
+      { expire_previous_in_hours: 24 },
+      { expire_previous_in_hours: 72 },
+      { expire_previous_in_hours: 168 },
+    ]);
+    // The body's type is the union of the grace periods (not `never`), and nothing else.
+    expectTypeOf<RollApiKeyBody['expire_previous_in_hours']>().toEqualTypeOf<
+      (typeof ROLL_GRACE_HOURS)[number]
+    >();
+    // @ts-expect-error 2 hours is not a grace period the backend offers
+    await client.rollApiKey('key_1', 2);
+  });
+
+  it('asks for an order by its id, escaped in the path', async () => {
+    const { calls, client } = recording();
+    await client.getCreditOrder('ord/../x');
+    expect(calls[0]!.path).toBe('credits/orders/ord%2F..%2Fx');
   });
 
   it('forces a token refresh for organization register, update and verify only', async () => {
@@ -191,5 +241,123 @@ describe('account client', () => {
       'http://api.test/v1/credits/payments?skip=10&limit=10',
     );
     expect(result.data?.has_more).toBe(false);
+  });
+});
+
+const order = (over: Partial<CreditOrder> = {}): CreditOrder => ({
+  order_id: 'ord_1',
+  amount_usd: 25,
+  currency: 'USD',
+  status: 'processing',
+  provider: 'sandbox',
+  client_secret: null,
+  created_at: '2025-03-10T12:00:00.000Z',
+  expires_at: '2025-03-10T13:00:00.000Z',
+  payment: null,
+  ...over,
+});
+
+/** A clock that moves only when the poller sleeps. */
+function fakeClock() {
+  let now = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
+
+describe('waiting for a credit order', () => {
+  it('knows which orders are settled', () => {
+    expect(
+      ['requires_payment', 'processing'].map((status) => isOrderSettled({ status } as CreditOrder)),
+    ).toEqual([false, false]);
+    expect(
+      ['succeeded', 'failed', 'expired'].map((status) => isOrderSettled({ status } as CreditOrder)),
+    ).toEqual([true, true, true]);
+  });
+
+  it('makes no call when the confirmation already settled the order', async () => {
+    const getOrder = vi.fn();
+    const done = await waitForCreditOrder(getOrder, order({ status: 'succeeded' }));
+    expect(done).toEqual({ kind: 'succeeded', order: order({ status: 'succeeded' }) });
+    expect(getOrder).not.toHaveBeenCalled();
+  });
+
+  it('polls about every second until the backend has fulfilled the order', async () => {
+    const clock = fakeClock();
+    const answers = ['processing', 'processing', 'succeeded'] as const;
+    const getOrder = vi.fn(async (id: string) => ({
+      data: order({ order_id: id, status: answers[getOrder.mock.calls.length - 1]! }),
+    }));
+    const seen: string[] = [];
+    const done = await waitForCreditOrder(getOrder, order(), {
+      ...clock,
+      onUpdate: (latest) => seen.push(latest.status),
+    });
+    expect(done.kind).toBe('succeeded');
+    expect(getOrder).toHaveBeenCalledTimes(3);
+    expect(getOrder).toHaveBeenCalledWith('ord_1');
+    expect(clock.slept).toEqual([1000, 1000, 1000]);
+    expect(seen).toEqual(['processing', 'processing', 'succeeded']);
+  });
+
+  it('reports a failed or expired order as failed', async () => {
+    const clock = fakeClock();
+    for (const status of ['failed', 'expired'] as const) {
+      const done = await waitForCreditOrder(
+        async () => ({ data: order({ status }) }),
+        order(),
+        clock,
+      );
+      expect(done).toEqual({ kind: 'failed', order: order({ status }) });
+    }
+  });
+
+  it('keeps polling through failed calls, and gives up after about a minute', async () => {
+    const clock = fakeClock();
+    const getOrder = vi.fn(async () =>
+      getOrder.mock.calls.length % 2
+        ? { error_message: 'An error occurred while processing the request' }
+        : { data: order({ status: 'processing' }) },
+    );
+    const done = await waitForCreditOrder(getOrder, order({ status: 'requires_payment' }), clock);
+    expect(done).toEqual({
+      kind: 'timeout',
+      order: order({ status: 'processing' }),
+    });
+    expect(getOrder).toHaveBeenCalledTimes(60);
+    expect(clock.now()).toBe(60_000);
+  });
+
+  it('says which error it last saw when every poll failed', async () => {
+    const clock = fakeClock();
+    const done = await waitForCreditOrder(
+      async () => ({ error_message: 'Network down' }),
+      order(),
+      {
+        ...clock,
+        timeoutMs: 3000,
+      },
+    );
+    expect(done).toEqual({ kind: 'timeout', order: order(), error_message: 'Network down' });
+  });
+
+  it('stops when the caller stops waiting', async () => {
+    const controller = new AbortController();
+    const getOrder = vi.fn(async () => {
+      controller.abort();
+      return { data: order({ status: 'succeeded' }) };
+    });
+    const done = await waitForCreditOrder(getOrder, order(), {
+      ...fakeClock(),
+      signal: controller.signal,
+    });
+    expect(done).toEqual({ kind: 'cancelled' });
+    expect(getOrder).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,14 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { createServicesClient } from '../../src/api/services';
 import type { ApiKey } from '../../src/api/contract/account';
 
+/** A listed key: no secret, as the backend lists every key but the UI key. */
 const key = (over: Partial<ApiKey>): ApiKey => ({
   id: 'k',
   name: 'n',
-  key: 'vapi_secret',
+  prefix: 'va_test_',
+  last4: 'x7Qe',
+  redacted: 'va_test_…x7Qe',
   created_at: '2025-01-01T00:00:00.000Z',
   used_for_ui: false,
   is_default: false,
   last_used_at: null,
+  previous_secret_expires_at: null,
   ...over,
 });
 
@@ -23,8 +27,9 @@ describe('services client', () => {
       getApiKeys: async () => ({
         data: {
           api_keys: [
-            key({ id: 'a', key: 'vapi_a' }),
-            key({ id: 'b', key: 'vapi_ui', used_for_ui: true }),
+            key({ id: 'a', is_default: true }),
+            key({ id: 'b', key: 'va_test_ui', used_for_ui: true }),
+            key({ id: 'c', key: 'va_test_second_ui', used_for_ui: true }),
           ],
         },
       }),
@@ -38,7 +43,7 @@ describe('services client', () => {
     expect(result).toEqual({ data: { sandbox: true } });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://services.test/image-segmentation/semantic');
-    expect((init.headers as Record<string, string>)['api-key']).toBe('vapi_ui');
+    expect((init.headers as Record<string, string>)['api-key']).toBe('va_test_ui');
   });
 
   it("says 'Sign In is required to proceed!' when there is no UI key or no user", async () => {
@@ -51,6 +56,16 @@ describe('services client', () => {
     expect(await none.processImage({ task: 'object-detection', body: {} })).toEqual({
       error_message: 'Sign In is required to proceed!',
     });
+    // A UI key listed without its secret (another organization's view) cannot be sent either.
+    const hidden = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ data: { api_keys: [key({ used_for_ui: true })] } }),
+      fetch: fetchMock,
+    });
+    expect(await hidden.findUiKey()).toBeNull();
+    expect((await hidden.processImage({ task: 'object-detection', body: {} })).error_message).toBe(
+      'Sign In is required to proceed!',
+    );
     const signedOut = createServicesClient({
       baseUrl: () => 'http://services.test',
       getApiKeys: async () => ({ error_message: 'Authentication error' }),
@@ -69,7 +84,7 @@ describe('services client', () => {
         getApiKeys: async () => ({ data: { api_keys: [] } }),
         fetch: vi.fn(impl),
       });
-    const call = { task: 'object-detection', body: {}, apiKey: 'vapi_x' };
+    const call = { task: 'object-detection', body: {}, apiKey: 'va_test_x' };
     expect(
       await make(
         async () =>

@@ -8,8 +8,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SingleLineText, UsdAmount } from './common';
 
-import { MAX_IMAGE_BYTES } from './limits';
-
 export { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PROCESSING_SIDE } from './limits';
 
 // -------------------------------------------------------------- Parameters
