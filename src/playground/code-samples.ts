@@ -66,9 +66,13 @@ export function buildCodeSamples(
   return { curl, python, javascript };
 }
 
-/** `vapi_abcd••••••••wxyz`: enough to recognise the key, not enough to use it. */
+/**
+ * `va_live_abcd••••••••••••wxyz`: the readable prefix (`va_live_`, `va_test_`, or a legacy
+ * `vapi_`), four characters and the last four. Enough to recognise the key, not to use it.
+ */
 export function maskKey(key: string): string {
   if (key.length <= 12) return '•'.repeat(key.length);
-  const prefix = key.startsWith('vapi_') ? 9 : 4;
-  return `${key.slice(0, prefix)}${'•'.repeat(12)}${key.slice(-4)}`;
+  const prefix = /^va_(?:live|test)_/.test(key) ? 8 : key.startsWith('vapi_') ? 5 : 0;
+  const shown = Math.min(prefix + 4, key.length - 8);
+  return `${key.slice(0, shown)}${'•'.repeat(12)}${key.slice(-4)}`;
 }

@@ -157,6 +157,10 @@ describe('code samples', () => {
   });
   it('mask a key, keeping its prefix and last four characters', () => {
     expect(maskKey('vapi_abcd1234efgh5678')).toBe('vapi_abcd••••••••••••5678');
+    expect(maskKey('va_test_Ab3dEfGh1jKlMn0pQrStUvWxYz012x7Qe')).toBe(
+      'va_test_Ab3d••••••••••••x7Qe',
+    );
+    expect(maskKey('va_live_Ab3dEfGh1jKlMn0pQrStUvWxYz012x7Qe')).toMatch(/^va_live_Ab3d•{12}x7Qe$/);
     expect(maskKey('short')).toBe('•••••');
   });
 });

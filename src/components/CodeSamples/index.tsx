@@ -2,8 +2,9 @@
  * Code samples for one deployment in curl, Python and JavaScript. Tabs share
  * the `code-language` group, so the reader's choice is remembered across
  * pages (and `?lang=` selects one). Signed in, the samples carry the reader's
- * default key, masked until revealed; the copy buttons copy the real key.
- * Signed out (and on the server) they carry a placeholder. The page passes
+ * key for in-browser calls (the only secret the backend shows again), masked
+ * until revealed; the copy buttons copy the real key. Signed out, without that
+ * key (and on the server) they carry a placeholder. The page passes
  * its deployment's reference (`DOC` from src/playground/reference/<slug>.ts).
  */
 import { useState, type ReactNode } from 'react';
@@ -60,6 +61,15 @@ function KeyBar({
       content = (
         <span>
           You have no API key yet. <Link to="/settings/api-keys/">Create one</Link> to see it here.
+        </span>
+      );
+      break;
+    case 'hidden':
+      content = (
+        <span>
+          Samples use the placeholder <code>{API_KEY_PLACEHOLDER}</code>: paste in the secret of
+          your key <strong>{state.name}</strong> (shown once, when it was created or rolled).{' '}
+          <Link to="/settings/api-keys/">Manage your keys</Link>
         </span>
       );
       break;

@@ -1,8 +1,12 @@
 /**
- * The signed-in reader's default API key (or their first key), read after mount. The account
- * client is imported on demand: a reader without a session never downloads it.
+ * The signed-in reader's key for code samples, read after mount. Secrets are shown only once, so
+ * the one key whose secret the backend gives back is the key used for in-browser calls
+ * (`used_for_ui`, the same key the Playground sends); with no such secret the samples keep the
+ * placeholder. The account client is imported on demand: a reader without a session never
+ * downloads it.
  */
 import { useEffect, useState } from 'react';
+import type { ApiKey } from '@site/src/api/contract/account';
 import { API_MESSAGES } from '@site/src/api/messages';
 import { useAuth } from '@site/src/auth/AuthProvider';
 
@@ -10,6 +14,8 @@ export type DefaultKeyState =
   | { status: 'unknown' }
   | { status: 'signedOut' }
   | { status: 'noKey' }
+  /** Keys exist, but none whose secret can be shown again. */
+  | { status: 'hidden'; name: string }
   | { status: 'failed'; error_message: string }
   | { status: 'ready'; key: string; name: string };
 
@@ -32,9 +38,7 @@ export function useDefaultKey(): DefaultKeyState {
           setState({ status: 'failed', error_message: result.error_message });
           return;
         }
-        const keys = result.data.api_keys;
-        const key = keys.find((k) => k.is_default) ?? keys[0];
-        setState(key ? { status: 'ready', key: key.key, name: key.name } : { status: 'noKey' });
+        setState(sampleKeyState(result.data.api_keys));
       })
       .catch(() => {
         // The client's chunk did not load (offline, new deploy).
@@ -45,4 +49,12 @@ export function useDefaultKey(): DefaultKeyState {
     };
   }, [auth.status, uid]);
   return state;
+}
+
+/** The first `used_for_ui` key with its secret, else why the samples keep the placeholder. */
+export function sampleKeyState(keys: ApiKey[]): DefaultKeyState {
+  const ui = keys.find((k) => k.used_for_ui);
+  if (ui?.key) return { status: 'ready', key: ui.key, name: ui.name };
+  const shown = keys.find((k) => k.is_default) ?? keys[0];
+  return shown ? { status: 'hidden', name: shown.name } : { status: 'noKey' };
 }

@@ -1,15 +1,11 @@
 /**
- * /settings/api-keys/: the organization's keys (`GET api-key`), creating,
- * making one the default and deleting (after a confirmation), a ready curl
- * example, and the organization's details.
+ * /settings/api-keys/: the organization's keys (`GET api-key`), creating, rolling (with a
+ * grace period for the old secret), making one the default and deleting (after a
+ * confirmation), a ready curl example, and the organization's details. A secret is shown once,
+ * right after it is made.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
 import type { ApiKey } from '@site/src/api/contract';
@@ -19,8 +15,10 @@ import OrganizationCard from '../shared/OrganizationCard';
 import shared from '../shared/styles.module.css';
 import CreateKeyForm from './CreateKeyForm';
 import CurlExample from './CurlExample';
+import DeleteKeyDialog from './DeleteKeyDialog';
 import KeyRow from './KeyRow';
-import NewKeyNotice from './NewKeyNotice';
+import NewKeyNotice, { type RevealedSecret } from './NewKeyNotice';
+import RollKeyDialog from './RollKeyDialog';
 import styles from './styles.module.css';
 
 type KeysState =
@@ -28,9 +26,11 @@ type KeysState =
 
 export default function ApiKeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
   const [state, setState] = useState<KeysState>({ kind: 'loading' });
-  const [created, setCreated] = useState<ApiKey | null>(null);
+  // The only copy of a new secret in the page; dropped when the notice closes.
+  const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<ApiKey | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
 
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setState({ kind: 'loading' });
@@ -60,7 +60,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   };
 
   const remove = async (key: ApiKey) => {
-    setConfirming(null);
+    setDeleting(null);
     setBusyId(key.id);
     const result = await account.deleteApiKey(key.id);
     setBusyId(null);
@@ -68,7 +68,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
       notify({ severity: 'error', message: result.error_message });
       return;
     }
-    if (created?.id === key.id) setCreated(null);
+    if (revealed?.apiKey.id === key.id) setRevealed(null);
     notify({ severity: 'success', message: `“${key.name}” is deleted.` });
     await load(true);
   };
@@ -82,13 +82,13 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
         <h2 id="create-key-heading">Create a key</h2>
         <CreateKeyForm
           onCreated={(key) => {
-            setCreated(key);
+            setRevealed({ apiKey: key, reason: 'created' });
             void load(true);
           }}
         />
       </section>
 
-      {created && <NewKeyNotice apiKey={created} onClose={() => setCreated(null)} />}
+      {revealed && <NewKeyNotice revealed={revealed} onClose={() => setRevealed(null)} />}
 
       <section className={shared.card} aria-labelledby="keys-heading">
         <h2 id="keys-heading">Your keys</h2>
@@ -122,6 +122,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
                   <th scope="col" aria-label="Actions" />
                 </tr>
               </thead>
@@ -132,55 +133,45 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                     apiKey={key}
                     busy={busyId !== null}
                     onSetDefault={(k) => void setDefault(k)}
-                    onDelete={setConfirming}
+                    onRoll={setRolling}
+                    onDelete={setDeleting}
                   />
                 ))}
               </tbody>
             </table>
           </div>
         )}
+        {keys.length > 0 && (
+          <p className={`${shared.muted} ${styles.placeholderNote}`}>
+            Secrets are shown once, when a key is created or rolled; the list shows how each one
+            starts and ends.
+          </p>
+        )}
       </section>
 
       {state.kind === 'ready' && (
         <section className={shared.card} aria-labelledby="quick-start-heading">
           <h2 id="quick-start-heading">Quick start</h2>
-          <p className={shared.muted}>
-            {defaultKey
-              ? `A ready request with your default key “${defaultKey.name}”:`
-              : 'Create a key and it appears in this request:'}
-          </p>
-          <CurlExample apiKey={defaultKey?.key ?? null} />
+          <CurlExample defaultKey={defaultKey} />
         </section>
       )}
 
       <OrganizationCard organization={organization} setOrganization={setOrganization} />
 
-      <Dialog
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        aria-labelledby="delete-key-title"
-        aria-describedby="delete-key-text"
-      >
-        <DialogTitle id="delete-key-title">Delete “{confirming?.name}”?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-key-text">
-            Requests that use this key will stop working at once. This cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disableElevation
-            onClick={() => confirming && void remove(confirming)}
-          >
-            Delete key
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <RollKeyDialog
+        apiKey={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(key) => {
+          setRolling(null);
+          setRevealed({ apiKey: key, reason: 'rolled' });
+          void load(true);
+        }}
+      />
+      <DeleteKeyDialog
+        apiKey={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(key) => void remove(key)}
+      />
     </>
   );
 }

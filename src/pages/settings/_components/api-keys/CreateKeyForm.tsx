@@ -3,15 +3,15 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { ApiKey } from '@site/src/api/contract';
+import type { ApiKeyWithSecret } from '@site/src/api/contract';
 import { notify } from '@site/src/components/Notifications';
-import { validateKeyName } from './mask';
+import { validateKeyName } from './keys';
 import styles from './styles.module.css';
 
 export default function CreateKeyForm({
   onCreated,
 }: {
-  onCreated: (key: ApiKey) => void;
+  onCreated: (key: ApiKeyWithSecret) => void;
 }): ReactNode {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

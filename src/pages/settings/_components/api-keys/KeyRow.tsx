@@ -1,23 +1,26 @@
-/** One key: name and markers, masked secret with reveal and copy, date, actions. */
+/**
+ * One key: name and markers, the redacted secret (prefix…last four: secrets are shown only
+ * once), created and last used dates, actions.
+ */
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ApiKey } from '@site/src/api/contract';
-import { copyToClipboard } from '../shared/copy';
 import { longLocalDate } from '../shared/format';
 import shared from '../shared/styles.module.css';
-import { maskApiKey } from './mask';
+import { lastUsedText, previousSecretNote } from './keys';
 import styles from './styles.module.css';
 
 interface Props {
   apiKey: ApiKey;
   busy: boolean;
   onSetDefault: (key: ApiKey) => void;
+  onRoll: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
 }
 
-export default function KeyRow({ apiKey, busy, onSetDefault, onDelete }: Props): ReactNode {
-  const [revealed, setRevealed] = useState(false);
+export default function KeyRow({ apiKey, busy, onSetDefault, onRoll, onDelete }: Props): ReactNode {
+  const previous = previousSecretNote(apiKey);
   return (
     <tr aria-label={apiKey.name}>
       <td>
@@ -35,19 +38,17 @@ export default function KeyRow({ apiKey, busy, onSetDefault, onDelete }: Props):
         </div>
       </td>
       <td>
-        <div className={styles.secretCell}>
-          <code className={shared.mono} aria-label={revealed ? 'API key' : 'Masked API key'}>
-            {revealed ? apiKey.key : maskApiKey(apiKey.key)}
-          </code>
-          <Button size="small" onClick={() => setRevealed((value) => !value)}>
-            {revealed ? 'Hide' : 'Reveal'}
-          </Button>
-          <Button size="small" onClick={() => void copyToClipboard(apiKey.key, 'API key')}>
-            Copy
-          </Button>
-        </div>
+        <code className={shared.mono} aria-label="Redacted key">
+          {apiKey.redacted}
+        </code>
+        {previous && <div className={styles.previous}>{previous}</div>}
       </td>
-      <td className={styles.date}>{longLocalDate(apiKey.created_at)}</td>
+      <td data-label="Created" className={`${styles.date} ${styles.labelled}`}>
+        {longLocalDate(apiKey.created_at)}
+      </td>
+      <td data-label="Last used" className={`${styles.date} ${styles.labelled}`}>
+        {lastUsedText(apiKey)}
+      </td>
       <td>
         <div className={styles.actions}>
           {!apiKey.is_default && (
@@ -60,6 +61,9 @@ export default function KeyRow({ apiKey, busy, onSetDefault, onDelete }: Props):
               Set default
             </Button>
           )}
+          <Button size="small" disabled={busy} onClick={() => onRoll(apiKey)}>
+            Roll
+          </Button>
           <Button size="small" color="error" disabled={busy} onClick={() => onDelete(apiKey)}>
             Delete
           </Button>

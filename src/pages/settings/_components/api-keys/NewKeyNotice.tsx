@@ -1,24 +1,62 @@
-/** The key just created, shown in full with a copy button. */
+/**
+ * The one time a secret is shown: right after creating or rolling a key. It lives only in this
+ * notice's props; closing the notice drops it, and the backend keeps only a hash.
+ */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
-import type { ApiKey } from '@site/src/api/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ApiKeyWithSecret } from '@site/src/api/contract';
 import { copyToClipboard } from '../shared/copy';
+import { longLocalDate } from '../shared/format';
 import styles from './styles.module.css';
 
+export interface RevealedSecret {
+  apiKey: ApiKeyWithSecret;
+  /** A new key, or a new secret for an existing one. */
+  reason: 'created' | 'rolled';
+}
+
 export default function NewKeyNotice({
-  apiKey,
+  revealed: { apiKey, reason },
   onClose,
 }: {
-  apiKey: ApiKey;
+  revealed: RevealedSecret;
   onClose: () => void;
 }): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  // Bring the secret into view and to the keyboard: it was just made somewhere else on the page.
+  useEffect(() => {
+    ref.current?.focus();
+  }, [apiKey.id, apiKey.key]);
+
+  const previous = apiKey.previous_secret_expires_at;
   return (
-    <Alert severity="success" role="region" aria-label="New API key" onClose={onClose}>
-      <strong>Your new key “{apiKey.name}” is ready.</strong> Copy it now and keep it secret: anyone
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity="success"
+      role="region"
+      aria-label="New API key"
+      onClose={onClose}
+      closeText="Close"
+      className={styles.notice}
+    >
+      <strong>
+        {reason === 'created'
+          ? `Your new key “${apiKey.name}” is ready.`
+          : `“${apiKey.name}” has a new secret.`}
+      </strong>{' '}
+      Copy it now and store it somewhere safe: <strong>you will not see it again</strong>. Anyone
       with the key can spend your credits.
+      {reason === 'rolled' && (
+        <p className={styles.noticeDetail}>
+          {previous
+            ? `The previous secret keeps working until ${longLocalDate(previous)}.`
+            : 'The previous secret no longer works.'}
+        </p>
+      )}
       <div className={styles.newKey}>
-        <code className={styles.secret} data-testid="new-api-key">
+        <code className={styles.secret} data-testid="new-api-key" aria-label="Secret">
           {apiKey.key}
         </code>
         <Button
@@ -30,6 +68,10 @@ export default function NewKeyNotice({
           Copy key
         </Button>
       </div>
+      <p className={styles.noticeDetail}>
+        Lost it later? Roll the key to get a new secret. Closing this notice hides the secret for
+        good.
+      </p>
     </Alert>
   );
 }

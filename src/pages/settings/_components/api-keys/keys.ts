@@ -1,10 +1,6 @@
-/** `vapi_••••••••1a2b`: the prefix and the last four characters of a secret. */
-export function maskApiKey(key: string): string {
-  const underscore = key.indexOf('_');
-  const prefix = underscore > 0 && underscore < 8 ? key.slice(0, underscore + 1) : '';
-  const tail = key.length > prefix.length + 8 ? key.slice(-4) : '';
-  return `${prefix}${'•'.repeat(8)}${tail}`;
-}
+/** Rules and wording of the API keys page that need no React. */
+import type { ApiKey, ROLL_GRACE_HOURS } from '@site/src/api/contract';
+import { longLocalDate } from '../shared/format';
 
 /** Key names: 1 to 64 characters after trimming (the contract's limits). */
 export function validateKeyName(name: string): string | null {
@@ -12,4 +8,30 @@ export function validateKeyName(name: string): string | null {
   if (!trimmed) return 'Enter a name for the key.';
   if (trimmed.length > 64) return 'Use at most 64 characters.';
   return null;
+}
+
+export type RollGraceHours = (typeof ROLL_GRACE_HOURS)[number];
+
+/** When a rolled key's old secret stops working (the contract's grace periods). */
+export const ROLL_OPTIONS: ReadonlyArray<{ hours: RollGraceHours; label: string }> = [
+  { hours: 0, label: 'Now' },
+  { hours: 1, label: 'In 1 hour' },
+  { hours: 24, label: 'In 24 hours' },
+  { hours: 72, label: 'In 3 days' },
+  { hours: 168, label: 'In 7 days' },
+];
+
+/** "Previous secret works until …" while a rolled key's grace period runs, else null. */
+export function previousSecretNote(
+  key: Pick<ApiKey, 'previous_secret_expires_at'>,
+  now: Date = new Date(),
+): string | null {
+  const until = key.previous_secret_expires_at;
+  if (!until || new Date(until) <= now) return null;
+  return `Previous secret works until ${longLocalDate(until)}`;
+}
+
+/** The list's "Last used" column. */
+export function lastUsedText(key: Pick<ApiKey, 'last_used_at'>): string {
+  return key.last_used_at ? longLocalDate(key.last_used_at) : 'Never';
 }

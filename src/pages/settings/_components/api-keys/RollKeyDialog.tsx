@@ -1,0 +1,103 @@
+/**
+ * Rolling a key (`POST api-key/roll`): the user picks when the old secret stops working, at
+ * once or after a grace period, then the new secret is shown once by the page.
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useEffect, useState, type ReactNode } from 'react';
+import { account } from '@site/src/api';
+import type { ApiKey, ApiKeyWithSecret } from '@site/src/api/contract';
+import { notify } from '@site/src/components/Notifications';
+import { ROLL_OPTIONS, type RollGraceHours } from './keys';
+import styles from './styles.module.css';
+
+interface Props {
+  /** The key to roll; null when the dialog is closed. */
+  apiKey: ApiKey | null;
+  onClose: () => void;
+  onRolled: (key: ApiKeyWithSecret) => void;
+}
+
+export default function RollKeyDialog({ apiKey, onClose, onRolled }: Props): ReactNode {
+  const [hours, setHours] = useState<RollGraceHours>(0);
+  const [busy, setBusy] = useState(false);
+  const [rolled, setRolled] = useState(false);
+  const keyId = apiKey?.id;
+  useEffect(() => {
+    if (keyId === undefined) return;
+    setHours(0);
+    setRolled(false);
+  }, [keyId]);
+
+  const roll = async () => {
+    if (!apiKey) return;
+    setBusy(true);
+    const result = await account.rollApiKey(apiKey.id, hours);
+    setBusy(false);
+    if (result.error_message !== undefined) {
+      notify({ severity: 'error', message: result.error_message });
+      return;
+    }
+    setRolled(true);
+    onRolled(result.data);
+  };
+
+  return (
+    <Dialog
+      open={apiKey !== null}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="roll-key-title"
+      aria-describedby="roll-key-text"
+      // After a roll the new secret's notice takes the focus; after Cancel the Roll button does.
+      disableRestoreFocus={rolled}
+    >
+      <DialogTitle id="roll-key-title">Roll “{apiKey?.name}”?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="roll-key-text">
+          The key gets a new secret, shown once. Requests with the old secret keep working only
+          until it expires: pick a grace period if your code still uses it.
+        </DialogContentText>
+        <FormControl className={styles.graceOptions} disabled={busy}>
+          <FormLabel id="roll-grace-label">The old secret stops working</FormLabel>
+          <RadioGroup
+            aria-labelledby="roll-grace-label"
+            value={String(hours)}
+            onChange={(event) => setHours(Number(event.target.value) as RollGraceHours)}
+          >
+            {ROLL_OPTIONS.map((option) => (
+              <FormControlLabel
+                key={option.hours}
+                value={String(option.hours)}
+                control={<Radio size="small" />}
+                label={option.label}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disableElevation
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void roll()}
+        >
+          {busy ? 'Rolling…' : 'Roll key'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
