@@ -14,6 +14,8 @@ const order: CreditOrder = {
   provider: 'stripe',
   client_secret: 'pi_123_secret_456',
   created_at: '2025-03-10T12:00:00.000Z',
+  expires_at: '2025-03-10T13:00:00.000Z',
+  payment: null,
 };
 
 describe('Stripe payment step', () => {
@@ -31,7 +33,8 @@ describe('Stripe payment step', () => {
         <StripePayment
           publishableKey="pk_test_123"
           order={order}
-          onDone={vi.fn()}
+          onConfirmed={vi.fn()}
+          onFailed={vi.fn()}
           onCancel={onCancel}
         />,
       );
@@ -60,7 +63,8 @@ describe('Stripe payment step', () => {
       <StripePayment
         publishableKey="pk_test_123"
         order={order}
-        onDone={vi.fn()}
+        onConfirmed={vi.fn()}
+        onFailed={vi.fn()}
         onCancel={vi.fn()}
       />,
     );
@@ -70,5 +74,65 @@ describe('Stripe payment step', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Pay $25.00' })).toHaveProperty('disabled', false),
     );
+  });
+
+  it(
+    'hands the order over to be followed once Stripe confirms, coming back to it after a redirect',
+    { timeout: 20_000 },
+    async () => {
+      const confirmPayment = vi.fn(async () => ({}));
+      const elements = vi.fn(() => ({ create: () => ({ mount: vi.fn() }) }));
+      loadStripe.mockResolvedValue({ elements, confirmPayment });
+      const { default: StripePayment } =
+        await import('@site/src/pages/settings/_components/buy-credits/StripePayment');
+      const onConfirmed = vi.fn();
+      const onFailed = vi.fn();
+      render(
+        <StripePayment
+          publishableKey="pk_test_123"
+          order={order}
+          onConfirmed={onConfirmed}
+          onFailed={onFailed}
+          onCancel={vi.fn()}
+        />,
+      );
+      const pay = screen.getByRole('button', { name: 'Pay $25.00' });
+      await vi.waitFor(() => expect(pay).toHaveProperty('disabled', false), { timeout: 15_000 });
+      pay.click();
+      // Stripe's "confirmed" is not the wallet's: the page is told to follow the order.
+      await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledWith(order));
+      expect(onFailed).not.toHaveBeenCalled();
+      expect(confirmPayment).toHaveBeenCalledWith(
+        expect.objectContaining({
+          redirect: 'if_required',
+          confirmParams: { return_url: `${window.location.origin}/?order=ord_1` },
+        }),
+      );
+    },
+  );
+
+  it("reports a declined card with Stripe's message", { timeout: 20_000 }, async () => {
+    const confirmPayment = vi.fn(async () => ({ error: { message: 'Your card was declined.' } }));
+    const elements = vi.fn(() => ({ create: () => ({ mount: vi.fn() }) }));
+    loadStripe.mockResolvedValue({ elements, confirmPayment });
+    const { default: StripePayment } =
+      await import('@site/src/pages/settings/_components/buy-credits/StripePayment');
+    const onConfirmed = vi.fn();
+    const onFailed = vi.fn();
+    render(
+      <StripePayment
+        publishableKey="pk_test_123"
+        order={order}
+        onConfirmed={onConfirmed}
+        onFailed={onFailed}
+        onCancel={vi.fn()}
+      />,
+    );
+    const pay = screen.getByRole('button', { name: 'Pay $25.00' });
+    await vi.waitFor(() => expect(pay).toHaveProperty('disabled', false), { timeout: 15_000 });
+    pay.click();
+    await vi.waitFor(() => expect(onFailed).toHaveBeenCalledWith('Your card was declined.'));
+    expect(onConfirmed).not.toHaveBeenCalled();
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
   });
 });

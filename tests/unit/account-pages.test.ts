@@ -10,8 +10,26 @@ import {
   countryOptions,
   stateOptions,
 } from '@site/src/components/OrganizationForm/regions';
-import { maskApiKey, validateKeyName } from '@site/src/pages/settings/_components/api-keys/mask';
+import type { ApiKey, CreditOrder } from '@site/src/api/contract';
+import { ROLL_GRACE_HOURS } from '@site/src/api/contract';
+import { sampleKeyState } from '@site/src/components/CodeSamples/useDefaultKey';
+import {
+  balanceTooltip,
+  NEGATIVE_BALANCE_NOTE,
+} from '@site/src/components/NavbarItems/CreditChip/tooltip';
+import {
+  lastUsedText,
+  previousSecretNote,
+  ROLL_OPTIONS,
+  validateKeyName,
+} from '@site/src/pages/settings/_components/api-keys/keys';
 import { parseAmount } from '@site/src/pages/settings/_components/buy-credits/amount';
+import {
+  isPayable,
+  readProviderReturn,
+  returnUrl,
+} from '@site/src/pages/settings/_components/buy-credits/payment';
+import { TRANSACTION_KIND_LABELS } from '@site/src/pages/settings/_components/usage/transactions';
 import { usd } from '@site/src/pages/settings/_components/shared/format';
 
 const valid: OrganizationValues = {
@@ -89,10 +107,65 @@ describe('organization form', () => {
   });
 });
 
+const apiKey = (over: Partial<ApiKey>): ApiKey => ({
+  id: 'k',
+  name: 'Server',
+  prefix: 'va_test_',
+  last4: 'x7Qe',
+  redacted: 'va_test_…x7Qe',
+  created_at: '2025-01-01T00:00:00.000Z',
+  used_for_ui: false,
+  is_default: false,
+  last_used_at: null,
+  previous_secret_expires_at: null,
+  ...over,
+});
+
 describe('API keys', () => {
-  it('masks all but the prefix and the last four characters', () => {
-    expect(maskApiKey('vapi_abcdefghijklmnop1234')).toBe('vapi_••••••••1234');
-    expect(maskApiKey('short')).toBe('••••••••');
+  it('offers every grace period the backend accepts for a roll, in order, with a label', () => {
+    expect(ROLL_OPTIONS.map((o) => o.hours)).toEqual([...ROLL_GRACE_HOURS]);
+    expect(ROLL_OPTIONS.map((o) => o.label)).toEqual([
+      'Now',
+      'In 1 hour',
+      'In 24 hours',
+      'In 3 days',
+      'In 7 days',
+    ]);
+  });
+
+  it("says until when a rolled key's previous secret works, only while it does", () => {
+    const now = new Date('2025-03-10T12:00:00.000Z');
+    expect(previousSecretNote(apiKey({}), now)).toBeNull();
+    expect(
+      previousSecretNote(apiKey({ previous_secret_expires_at: '2025-03-10T11:59:59.000Z' }), now),
+    ).toBeNull();
+    expect(
+      previousSecretNote(apiKey({ previous_secret_expires_at: '2025-03-11T12:00:00.000Z' }), now),
+    ).toMatch(/^Previous secret works until March 11, 2025 \d{1,2}:\d{2} (AM|PM)$/);
+  });
+
+  it('shows when a key was last used, or Never', () => {
+    expect(lastUsedText(apiKey({}))).toBe('Never');
+    expect(lastUsedText(apiKey({ last_used_at: '2025-03-10T12:00:00.000Z' }))).toMatch(
+      /^March 10, 2025 /,
+    );
+  });
+
+  it("code samples carry the UI key's secret, or say why they keep the placeholder", () => {
+    expect(sampleKeyState([])).toEqual({ status: 'noKey' });
+    expect(
+      sampleKeyState([
+        apiKey({ name: 'Server', is_default: true }),
+        apiKey({ name: 'Playground key', used_for_ui: true, key: 'va_test_secret' }),
+      ]),
+    ).toEqual({ status: 'ready', key: 'va_test_secret', name: 'Playground key' });
+    // No secret can be shown again: name the default key the placeholder stands for.
+    expect(
+      sampleKeyState([
+        apiKey({ name: 'Playground key', used_for_ui: true }),
+        apiKey({ name: 'Server', is_default: true }),
+      ]),
+    ).toEqual({ status: 'hidden', name: 'Server' });
   });
 
   it('wants a name of 1 to 64 characters', () => {
@@ -119,9 +192,70 @@ describe('purchase amount', () => {
     expect(parseAmount('abc')).toHaveProperty('error');
   });
 
+  it('reuses an unpaid order only while it can still be paid', () => {
+    const now = Date.parse('2025-03-10T12:00:00.000Z');
+    const order = (over: Partial<CreditOrder>): CreditOrder => ({
+      order_id: 'ord_1',
+      amount_usd: 25,
+      currency: 'USD',
+      status: 'requires_payment',
+      provider: 'sandbox',
+      client_secret: null,
+      created_at: '2025-03-10T11:30:00.000Z',
+      expires_at: '2025-03-10T12:30:00.000Z',
+      payment: null,
+      ...over,
+    });
+    expect(isPayable(order({}), now)).toBe(true);
+    expect(isPayable(order({ status: 'failed' }), now)).toBe(true);
+    expect(isPayable(order({ expires_at: '2025-03-10T12:00:30.000Z' }), now)).toBe(false);
+    for (const status of ['processing', 'succeeded', 'expired'] as const)
+      expect(isPayable(order({ status }), now), status).toBe(false);
+    expect(isPayable(order({ provider: 'stripe', client_secret: 'pi_1_secret_2' }), now)).toBe(
+      true,
+    );
+    expect(isPayable(order({ provider: 'stripe' }), now)).toBe(false);
+    expect(isPayable(order({ provider: 'stripe', status: 'failed' }), now)).toBe(false);
+  });
+
+  it("comes back from the provider's redirect to the order it names", () => {
+    const url = returnUrl('ord_1', {
+      origin: 'https://docs.example',
+      pathname: '/settings/buy-credits/',
+    });
+    expect(url).toBe('https://docs.example/settings/buy-credits/?order=ord_1');
+    expect(readProviderReturn('')).toBeNull();
+    expect(
+      readProviderReturn('?order=ord_1&payment_intent=pi_1&redirect_status=succeeded'),
+    ).toEqual({ orderId: 'ord_1', failed: false });
+    expect(readProviderReturn('?order=ord_1&redirect_status=failed')).toEqual({
+      orderId: 'ord_1',
+      failed: true,
+    });
+  });
+
   it('formats dollars with the decimals an amount needs', () => {
     expect(usd(25)).toBe('$25.00');
     expect(usd(-0.004)).toBe('-$0.004');
     expect(usd(1234.5)).toBe('$1,234.50');
+  });
+});
+
+describe('refunds and disputes', () => {
+  it('name every kind of transaction', () => {
+    expect(TRANSACTION_KIND_LABELS).toEqual({
+      usage: 'Usage',
+      purchase: 'Purchase',
+      refund: 'Refund',
+      dispute: 'Card dispute',
+      dispute_won: 'Dispute won',
+    });
+  });
+
+  it("keep the spec's tooltip and add the negative-balance note after it", () => {
+    expect(balanceTooltip(-3.5)).toBe('Balance: -3.5 - Click to buy more credits');
+    expect(balanceTooltip(25)).toBe('Balance: 25 - Click to buy more credits');
+    expect(NEGATIVE_BALANCE_NOTE).toMatch(/negative after a refund or dispute/);
+    expect(NEGATIVE_BALANCE_NOTE).toMatch(/paused until you top up/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Who may see an account page: signed-out visitors get a sign-in prompt that
  * brings them back here; signed-in users without an organization register it
- * first; everyone else sees the page, under the e-mail verification banner.
+ * first; everyone else sees the page, under the e-mail verification banner (or with it where
+ * the page places it).
  */
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
@@ -10,7 +11,10 @@ import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import type { Organization } from '@site/src/api/contract';
 import { signInPath, useAuth } from '@site/src/auth';
-import EmailVerificationBanner from '@site/src/components/EmailVerificationBanner';
+import EmailVerificationBanner, {
+  useEmailVerification,
+  type EmailVerification,
+} from '@site/src/components/EmailVerificationBanner';
 import OrganizationForm from '@site/src/components/OrganizationForm';
 import useOrganization from './useOrganization';
 import styles from './styles.module.css';
@@ -21,6 +25,16 @@ export interface AccountContext {
   setOrganization: (organization: Organization) => void;
   /** Fetch it again (for example after a purchase changes the wallet). */
   reloadOrganization: () => void;
+  /** Whether the user's e-mail is verified (some actions need it), and what to do about it. */
+  emailVerification: EmailVerification;
+}
+
+export interface GuardOptions {
+  /**
+   * Where the e-mail verification banner goes: at the top of the page (default), or nowhere
+   * because the page places it itself, next to what needs the address verified.
+   */
+  verificationBanner?: 'top' | 'page';
 }
 
 function Skeleton(): ReactNode {
@@ -49,9 +63,36 @@ function SignInPrompt({ expired = false }: { expired?: boolean }): ReactNode {
   );
 }
 
+function ReadyAccount({
+  organization,
+  setOrganization,
+  reload,
+  verificationBanner = 'top',
+  children,
+}: GuardOptions & {
+  organization: Organization;
+  setOrganization: (organization: Organization) => void;
+  reload: () => void;
+  children: (account: AccountContext) => ReactNode;
+}): ReactNode {
+  const emailVerification = useEmailVerification(organization);
+  return (
+    <div className={styles.stack}>
+      {verificationBanner === 'top' && <EmailVerificationBanner verification={emailVerification} />}
+      {children({
+        organization,
+        setOrganization,
+        reloadOrganization: reload,
+        emailVerification,
+      })}
+    </div>
+  );
+}
+
 function SignedInGate({
   children,
-}: {
+  ...options
+}: GuardOptions & {
   children: (account: AccountContext) => ReactNode;
 }): ReactNode {
   const { state, reload, setOrganization } = useOrganization(true);
@@ -87,25 +128,26 @@ function SignedInGate({
       );
     case 'ready':
       return (
-        <div className={styles.stack}>
-          <EmailVerificationBanner organization={state.organization} />
-          {children({
-            organization: state.organization,
-            setOrganization,
-            reloadOrganization: reload,
-          })}
-        </div>
+        <ReadyAccount
+          {...options}
+          organization={state.organization}
+          setOrganization={setOrganization}
+          reload={reload}
+        >
+          {children}
+        </ReadyAccount>
       );
   }
 }
 
 export default function AccountGuard({
   children,
-}: {
+  ...options
+}: GuardOptions & {
   children: (account: AccountContext) => ReactNode;
 }): ReactNode {
   const { status } = useAuth();
   if (status === 'unknown') return <Skeleton />;
   if (status === 'signedOut') return <SignInPrompt />;
-  return <SignedInGate>{children}</SignedInGate>;
+  return <SignedInGate {...options}>{children}</SignedInGate>;
 }

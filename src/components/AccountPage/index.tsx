@@ -9,12 +9,12 @@ import Layout from '@theme/Layout';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import MuiScope from '@site/src/components/MuiScope';
-import AccountGuard, { type AccountContext } from './AccountGuard';
+import AccountGuard, { type AccountContext, type GuardOptions } from './AccountGuard';
 import styles from './styles.module.css';
 
 export type { AccountContext } from './AccountGuard';
 
-interface Props {
+interface Props extends GuardOptions {
   title: string;
   description: string;
   heading: string;
@@ -32,6 +32,7 @@ export default function AccountPage({
   description,
   heading,
   intro,
+  verificationBanner,
   children,
 }: Props): ReactNode {
   return (
@@ -42,7 +43,7 @@ export default function AccountPage({
         <BrowserOnly fallback={<AccountSkeleton />}>
           {() => (
             <MuiScope>
-              <AccountGuard>{children}</AccountGuard>
+              <AccountGuard verificationBanner={verificationBanner}>{children}</AccountGuard>
             </MuiScope>
           )}
         </BrowserOnly>

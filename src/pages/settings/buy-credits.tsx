@@ -10,8 +10,10 @@ export default function SettingsBuyCreditsPage(): ReactNode {
       description="Top up your VisionAPI wallet: pay-as-you-go credits in USD."
       heading="Buy credits"
       intro="Pay as you go: buy credits in USD and every API call is charged from your wallet."
+      // Buying needs a verified address: the panel shows the banner where the purchase is.
+      verificationBanner="page"
     >
-      {() => <BuyCreditsPanel />}
+      {(context) => <BuyCreditsPanel {...context} />}
     </AccountPage>
   );
 }

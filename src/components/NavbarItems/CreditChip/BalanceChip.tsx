@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 import Spinner from '../Spinner';
 import { BUY_CREDITS_PATH } from '../links';
-import { balanceTooltip } from './tooltip';
+import { balanceTooltip, NEGATIVE_BALANCE_NOTE } from './tooltip';
 import useBalance from './useBalance';
 import styles from './styles.module.css';
 
@@ -24,6 +24,7 @@ export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode 
   if (balance.kind === 'idle') return null;
 
   const loaded = balance.kind === 'loaded';
+  const negative = loaded && balance.amount < 0;
   const tooltip = loaded ? balanceTooltip(balance.amount) : balance.message;
   const value = loaded ? (
     <Link to={BUY_CREDITS_PATH} className={styles.value} aria-describedby={tooltipId}>
@@ -41,15 +42,32 @@ export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode 
 
   const chip = (
     <span
-      className={clsx(styles.chip, !loaded && styles.failed, pulsing && styles.pulse)}
+      className={clsx(
+        styles.chip,
+        !loaded && styles.failed,
+        negative && styles.negative,
+        pulsing && styles.pulse,
+      )}
       data-testid="balance-chip"
       data-state={balance.kind}
+      data-negative={negative ? 'true' : undefined}
       data-pulse={pulsing ? 'true' : undefined}
     >
       <span className={styles.withTooltip}>
+        {negative && (
+          <span className={styles.warning} aria-hidden="true">
+            !
+          </span>
+        )}
         {value}
         <span role="tooltip" id={tooltipId} className={styles.tooltip}>
           {tooltip}
+          {negative && (
+            <>
+              {' '}
+              <span className={styles.tooltipNote}>{NEGATIVE_BALANCE_NOTE}</span>
+            </>
+          )}
         </span>
       </span>
       {/* A button's content is not exposed to assistive tech: its name and aria-busy carry the state. */}

@@ -2,3 +2,10 @@
 export function balanceTooltip(amount: number): string {
   return `Balance: ${amount} - Click to buy more credits`;
 }
+
+/**
+ * Said in addition to the spec's tooltip when a refund or a dispute took back credits that were
+ * already spent: the services refuse metered calls (402) until a purchase covers the debt.
+ */
+export const NEGATIVE_BALANCE_NOTE =
+  'Your balance is negative after a refund or dispute: API calls are paused until you top up.';

@@ -4,10 +4,22 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useEffect, useState, type ReactNode } from 'react';
 import { account, PAYMENTS_PAGE_SIZE } from '@site/src/api';
-import type { PaymentList } from '@site/src/api/contract';
+import type { Payment, PaymentList } from '@site/src/api/contract';
 import { notify } from '@site/src/components/Notifications';
 import { longLocalDate, usd } from '../shared/format';
 import shared from '../shared/styles.module.css';
+
+/** How each payment status reads in the log. */
+export const PAYMENT_STATUS: Record<
+  Payment['status'],
+  { label: string; color: 'success' | 'error' | 'warning' | 'default' }
+> = {
+  succeeded: { label: 'Paid', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+  partially_refunded: { label: 'Partially refunded', color: 'warning' },
+  refunded: { label: 'Refunded', color: 'default' },
+  disputed: { label: 'Disputed', color: 'warning' },
+};
 
 type LogState =
   { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; log: PaymentList };
@@ -63,6 +75,9 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
                   <th scope="col" className={shared.num}>
                     Amount
                   </th>
+                  <th scope="col" className={shared.num}>
+                    Refunded
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">Provider</th>
                   <th scope="col">Reference</th>
@@ -77,11 +92,14 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
                     <td data-label="Amount" className={shared.num}>
                       {usd(payment.amount_usd)}
                     </td>
+                    <td data-label="Refunded" className={shared.num}>
+                      {payment.refunded_usd > 0 ? `-${usd(payment.refunded_usd)}` : '—'}
+                    </td>
                     <td data-label="Status">
                       <Chip
                         size="small"
-                        label={payment.status === 'succeeded' ? 'Paid' : 'Failed'}
-                        color={payment.status === 'succeeded' ? 'success' : 'error'}
+                        label={PAYMENT_STATUS[payment.status].label}
+                        color={PAYMENT_STATUS[payment.status].color}
                         variant="outlined"
                       />
                     </td>

@@ -1,7 +1,8 @@
 /**
- * The payment step when no card provider is configured: the sandbox provider
- * confirms the order on the server (the same fulfilment as a webhook). Clearly
- * marked as test mode; it can also simulate a declined payment.
+ * The payment step when no card provider is configured: the sandbox provider pays the order
+ * like a card would, and the backend credits the wallet in its own fulfilment step a moment
+ * later (the same step as a webhook). Clearly marked as test mode; it can also simulate a
+ * declined payment.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,30 +11,27 @@ import { useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
 import type { CreditOrder } from '@site/src/api/contract';
 import { usd } from '../shared/format';
+import type { PaymentHandlers } from './payment';
 import styles from './styles.module.css';
 
-export type PaymentOutcome = { kind: 'succeeded' } | { kind: 'failed'; message: string };
-
-interface Props {
+interface Props extends PaymentHandlers {
   order: CreditOrder;
-  onDone: (outcome: PaymentOutcome) => void;
-  onCancel: () => void;
 }
 
-export default function SandboxPayment({ order, onDone, onCancel }: Props): ReactNode {
+export default function SandboxPayment({
+  order,
+  onConfirmed,
+  onFailed,
+  onCancel,
+}: Props): ReactNode {
   const [busy, setBusy] = useState(false);
 
   const confirm = async (outcome: 'succeeded' | 'failed') => {
     setBusy(true);
     const result = await account.confirmSandboxPayment({ order_id: order.order_id, outcome });
     setBusy(false);
-    if (result.error_message !== undefined) {
-      onDone({ kind: 'failed', message: result.error_message });
-    } else if (result.data.status === 'succeeded') {
-      onDone({ kind: 'succeeded' });
-    } else {
-      onDone({ kind: 'failed', message: 'The payment was declined. No credits were added.' });
-    }
+    if (result.error_message !== undefined) onFailed(result.error_message);
+    else onConfirmed(result.data);
   };
 
   return (
@@ -44,8 +42,8 @@ export default function SandboxPayment({ order, onDone, onCancel }: Props): Reac
       </div>
       <Alert severity="info">
         Card payments are not configured on this site, so purchases run against the sandbox
-        provider. Confirming adds <strong>{usd(order.amount_usd)}</strong> of test credits to your
-        wallet.
+        provider. Confirming pays for <strong>{usd(order.amount_usd)}</strong> of test credits; like
+        a card payment, it takes a moment to be processed before the credits reach your wallet.
       </Alert>
       <div className={styles.paymentActions}>
         <Button

@@ -2,7 +2,9 @@
  * The payment step with Stripe: Stripe.js is fetched from Stripe only here
  * (`@stripe/stripe-js/pure` loads nothing until asked). If it cannot load, the
  * page says so and stays usable. The wallet is credited by the backend's
- * webhook, never from the browser.
+ * webhook, never from the browser: once Stripe confirms, the page follows the
+ * order until the backend has fulfilled it. A card that needs a redirect
+ * (3-D Secure) comes back to this page naming the order, which is followed then.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,23 +12,22 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CreditOrder } from '@site/src/api/contract';
 import { usd } from '../shared/format';
-import type { PaymentOutcome } from './SandboxPayment';
+import { returnUrl, type PaymentHandlers } from './payment';
 import styles from './styles.module.css';
 
 export const STRIPE_LOAD_FAILED =
   'The card payment form could not be loaded (Stripe is unreachable). Check your connection and try again; nothing was charged.';
 
-interface Props {
+interface Props extends PaymentHandlers {
   publishableKey: string;
   order: CreditOrder;
-  onDone: (outcome: PaymentOutcome) => void;
-  onCancel: () => void;
 }
 
 export default function StripePayment({
   publishableKey,
   order,
-  onDone,
+  onConfirmed,
+  onFailed,
   onCancel,
 }: Props): ReactNode {
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -63,15 +64,15 @@ export default function StripePayment({
     const { error: failure } = await stripe.current.stripe.confirmPayment({
       elements: stripe.current.elements,
       redirect: 'if_required',
-      confirmParams: { return_url: window.location.href },
+      confirmParams: { return_url: returnUrl(order.order_id, window.location) },
     });
     if (failure) {
       setStatus('ready');
       setError(failure.message ?? 'The payment failed.');
-      onDone({ kind: 'failed', message: failure.message ?? 'The payment failed.' });
+      onFailed(failure.message ?? 'The payment failed.');
       return;
     }
-    onDone({ kind: 'succeeded' });
+    onConfirmed(order);
   };
 
   return (

@@ -11,7 +11,7 @@ import shared from '../shared/styles.module.css';
 import { downloadCsv, usageCsv } from './csv';
 import { daysOf, QUICK_RANGES, quickRange, rangeProblem, type DayRange } from './range';
 import SpendChart from './SpendChart';
-import { spendPerDay, spendPerDeployment } from './transactions';
+import { spendPerDay, spendPerDeployment, TRANSACTION_KIND_LABELS } from './transactions';
 import useUsage, { MAX_EXPORT_ROWS, TRANSACTIONS_PAGE_SIZE } from './useUsage';
 import styles from './styles.module.css';
 
@@ -187,7 +187,7 @@ export default function UsagePanel(): ReactNode {
                       <td data-label="Date">
                         <time dateTime={row.complete_created_at}>{row.created_at}</time>
                       </td>
-                      <td data-label="Type">{row.kind === 'usage' ? 'Usage' : 'Purchase'}</td>
+                      <td data-label="Type">{TRANSACTION_KIND_LABELS[row.kind]}</td>
                       <td data-label="Deployment">{row.deployment ?? '—'}</td>
                       <td data-label="Key">{row.api_key_name ?? '—'}</td>
                       <td data-label="Amount" className={shared.num}>

@@ -13,6 +13,15 @@ export interface UsageRow extends Omit<Transaction, 'created_at'> {
   complete_created_at: string;
 }
 
+/** What each kind of wallet change is called in the transaction list. */
+export const TRANSACTION_KIND_LABELS: Record<Transaction['kind'], string> = {
+  usage: 'Usage',
+  purchase: 'Purchase',
+  refund: 'Refund',
+  dispute: 'Card dispute',
+  dispute_won: 'Dispute won',
+};
+
 export function toUsageRow(transaction: Transaction): UsageRow {
   const date = dayjs(transaction.created_at);
   return {
