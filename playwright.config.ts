@@ -11,7 +11,7 @@ const CI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: './tests/e2e',
-  testMatch: /.*\.e2e\.ts$/,
+  testMatch: /\.e2e\.ts$/,
   outputDir: './test-results',
   fullyParallel: true,
   workers: 2,

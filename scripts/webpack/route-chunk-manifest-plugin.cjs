@@ -20,7 +20,7 @@ const fs = require('node:fs');
 const PLUGIN_NAME = 'RouteChunkManifestPlugin';
 // "06edabc4": [() => import(/* webpackChunkName: "06edabc4" */ "@site/docs/x.mdx"), "@site/docs/x.mdx", …
 const REGISTRY_ENTRY =
-  /^\s*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "[^"]+"\), "([^"]+)"/gm;
+  /^[ \t]*"([^"]+)": \[\(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ "[^"]+"\), "([^"]+)"/gm;
 
 /** Adds module-path keys to a react-loadable-ssr-addon manifest; returns how many it added. */
 function addModuleOrigins(manifest, registrySource) {

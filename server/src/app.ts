@@ -19,7 +19,7 @@ import type { Database } from './db/client';
 import type { KeySecrets } from './lib/keys';
 import type { PaymentsMode } from './payments/provider';
 import { authHooks } from './plugins/auth';
-import { echoedPath, registerHttpBasics } from './plugins/http';
+import { echoedPath, frameworkErrors, registerHttpBasics } from './plugins/http';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerValidators } from './plugins/validation';
 import type { Repositories } from './repositories';
@@ -127,6 +127,7 @@ export async function buildAccountApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: ACCOUNT_BODY_LIMIT,
+    frameworkErrors,
     ...options,
   });
   await app.register(accountApp, deps);

@@ -5,6 +5,7 @@
  */
 import type { ApiResult } from './result';
 import { API_MESSAGES } from './messages';
+import { joinUrl } from './url';
 
 /** What the client needs from the signed-in user. */
 export interface TokenUser {
@@ -66,7 +67,7 @@ export async function waitForUser(
 }
 
 function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
-  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const url = joinUrl(base, path);
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query))

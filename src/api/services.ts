@@ -5,6 +5,7 @@
 import type { ApiKeyList } from './contract/account';
 import { API_MESSAGES } from './messages';
 import type { ApiResult } from './result';
+import { joinUrl } from './url';
 
 export interface ImageCall {
   task: string;
@@ -38,7 +39,7 @@ export function createServicesClient(deps: ServicesDeps) {
       const isRaw = call.body instanceof FormData || call.body instanceof Blob;
       let response: Response;
       try {
-        response = await (deps.fetch ?? fetch)(`${deps.baseUrl().replace(/\/+$/, '')}/${path}`, {
+        response = await (deps.fetch ?? fetch)(joinUrl(deps.baseUrl(), path), {
           method: 'POST',
           headers: {
             'api-key': apiKey,

@@ -1,5 +1,6 @@
 /** Code samples for a deployment call, in curl, Python and JavaScript. */
 import { exampleParams, type DeploymentDoc } from './schema-doc';
+import { joinUrl } from '../api/url';
 
 export type SampleLanguage = 'curl' | 'python' | 'javascript';
 
@@ -12,7 +13,7 @@ export function buildCodeSamples(
   servicesBaseUrl: string,
   apiKey: string,
 ): Record<SampleLanguage, string> {
-  const url = `${servicesBaseUrl.replace(/\/+$/, '')}/${doc.path}`;
+  const url = joinUrl(servicesBaseUrl, doc.path);
   const params = Object.entries(exampleParams(doc));
   const curlFields = params.map(
     ([name, v]) => `  -F '${name}=${Array.isArray(v) ? JSON.stringify(v) : v}' \\\n`,

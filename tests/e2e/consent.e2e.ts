@@ -79,7 +79,7 @@ async function addAnalyticsCookies(context: BrowserContext, page: Page): Promise
 async function analyticsCookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies())
     .map((cookie) => cookie.name)
-    .filter((name) => /^(_ga|_gid|_gat)/.test(name));
+    .filter((name) => /^(_ga|_gid)/.test(name));
 }
 
 test.describe('cookie banner', () => {

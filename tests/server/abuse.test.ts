@@ -59,8 +59,7 @@ async function medianOf3(run: () => Promise<Response>) {
 }
 
 describe('no quadratic work on request data', () => {
-  const whitespaceRun = () =>
-    JSON.stringify({ image: `A${' '.repeat(100 * 1024)}!` });
+  const whitespaceRun = () => JSON.stringify({ image: `A${' '.repeat(100 * 1024)}!` });
 
   it('a 100 KB whitespace-run image answers 400 in under 50 ms, and /health is not delayed', async () => {
     const body = whitespaceRun();
@@ -166,7 +165,12 @@ describe('charge only for answers', () => {
       method: 'POST',
       url: '/depth-estimation',
       headers: { 'api-key': funded.playgroundKey.key },
-      payload: { image: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]).toString('base64') },
+      payload: {
+        image: Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          Buffer.alloc(64, 7),
+        ]).toString('base64'),
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(await balanceOf(funded)).toBe(before);
@@ -380,8 +384,22 @@ describe('limits that hold', () => {
 
 describe('one input policy: every bad input is a 4xx with a message', () => {
   const cases: Array<[string, Parameters<Harness['callApi']>[0]]> = [
-    ['a NUL in the feedback subject', { method: 'POST', url: '/v1/email', payload: { subject: 'a\u0000b', body: 'x', pageId: 'p', email: 'a@b.co' } }],
-    ['a NUL in the feedback body', { method: 'POST', url: '/v1/email', payload: { subject: 'a', body: 'x\u0000', pageId: 'p', email: 'a@b.co' } }],
+    [
+      'a NUL in the feedback subject',
+      {
+        method: 'POST',
+        url: '/v1/email',
+        payload: { subject: 'a\u0000b', body: 'x', pageId: 'p', email: 'a@b.co' },
+      },
+    ],
+    [
+      'a NUL in the feedback body',
+      {
+        method: 'POST',
+        url: '/v1/email',
+        payload: { subject: 'a', body: 'x\u0000', pageId: 'p', email: 'a@b.co' },
+      },
+    ],
     ['a leap second', { method: 'GET', url: '/v1/transaction?start_date=2025-06-30T23:59:60Z' }],
     ['year 0', { method: 'GET', url: '/v1/transaction?start_date=0000-01-01T00:00:00Z' }],
     ['year 10000', { method: 'GET', url: '/v1/transaction?end_date=%2B010000-01-01T00:00:00Z' }],
@@ -434,12 +452,15 @@ describe('one input policy: every bad input is a 4xx with a message', () => {
       expect(res.statusCode, payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    const labels = multipartBody({ candidate_labels: ['ok', 'bad\u0000label'] }, {
-      name: 'image',
-      filename: 'a.png',
-      contentType: 'image/png',
-      data: await testImage(),
-    });
+    const labels = multipartBody(
+      { candidate_labels: ['ok', 'bad\u0000label'] },
+      {
+        name: 'image',
+        filename: 'a.png',
+        contentType: 'image/png',
+        data: await testImage(),
+      },
+    );
     const res = await h.callServices({
       method: 'POST',
       url: '/zero-shot-image-classification',

@@ -59,11 +59,12 @@ describe('readServerConfig outside local mode', () => {
 describe('the server process', () => {
   it('exits non-zero without local mode or settings, naming each missing variable', () => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
-    const result = spawnSync(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['server/src/server.ts'],
-      { cwd: ROOT, env: { ...env, NODE_ENV: 'development' }, encoding: 'utf8', timeout: 60_000 },
-    );
+    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+      cwd: ROOT,
+      env: { ...env, NODE_ENV: 'development' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.status).toBe(1);
     for (const name of Object.keys(REAL)) expect(result.stderr).toContain(name);
     expect(result.stderr).toContain('STACK_MODE=local');

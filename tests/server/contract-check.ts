@@ -33,7 +33,9 @@ export async function expectAnswersMatchOpenApi(h: Harness, answers: RecordedAns
       const t = template.split('/');
       return (
         t.length === parts.length &&
-        t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+        t.every((seg, i) =>
+          seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i],
+        )
       );
     });
     return match ?? path;

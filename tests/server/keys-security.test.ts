@@ -102,8 +102,14 @@ describe('secrets at rest', () => {
     const alice = await registerUser(h);
     const bob = await registerUser(h);
     const created = await createKey(alice, 'CI');
-    const list = (await h.callApi({ method: 'GET', url: '/v1/api-key', headers: alice.auth })).json()
-      .api_keys as Array<{ id: string; key?: string; used_for_ui: boolean; redacted: string }>;
+    const list = (
+      await h.callApi({ method: 'GET', url: '/v1/api-key', headers: alice.auth })
+    ).json().api_keys as Array<{
+      id: string;
+      key?: string;
+      used_for_ui: boolean;
+      redacted: string;
+    }>;
     for (const key of list) {
       if (key.used_for_ui) expect(key.key).toBe(alice.playgroundKey.key);
       else expect(key).not.toHaveProperty('key');
@@ -230,7 +236,9 @@ describe('identity checks that hold', () => {
       expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
     }
     // Reading still works with the cached, unexpired token; a fresh sign-in works for everything.
-    expect((await h.callApi({ method: 'GET', url: '/v1/api-key', headers: user.auth })).statusCode).toBe(200);
+    expect(
+      (await h.callApi({ method: 'GET', url: '/v1/api-key', headers: user.auth })).statusCode,
+    ).toBe(200);
     const fresh = {
       authorization: `Bearer ${emulatorToken(user.uid, { email_verified: true, authTime: Math.floor(Date.now() / 1000) + 1 })}`,
     };
@@ -327,9 +335,7 @@ describe('plain-text keys of an older database', () => {
         migrationHooks: { keySecrets: secrets },
       });
       try {
-        const dump = JSON.stringify(
-          rowsOf(await upgraded.db.execute(sql`select * from api_keys`)),
-        );
+        const dump = JSON.stringify(rowsOf(await upgraded.db.execute(sql`select * from api_keys`)));
         expect(dump).not.toContain(uiSecret);
         expect(dump).not.toContain(serverSecret);
         expect(dump).not.toContain('OldServerKey');

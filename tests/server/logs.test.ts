@@ -96,7 +96,9 @@ describe('the error serializer', () => {
       detail: 'Key (secret_hash)=(abc123) already exists.',
     });
     const error = Object.assign(
-      new Error('Failed query: select * from api_keys where x = $1\nparams: va_live_SECRETSECRETSECRET'),
+      new Error(
+        'Failed query: select * from api_keys where x = $1\nparams: va_live_SECRETSECRETSECRET',
+      ),
       { name: 'DrizzleQueryError', query: 'select', params: ['va_live_SECRETSECRETSECRET'], cause },
     );
     const serialized = JSON.stringify(serializeError(error));

@@ -129,9 +129,8 @@ const balanceOf = async (user: TestUser) =>
     .remaining_credits as number;
 
 const transactionsOf = async (user: TestUser) =>
-  (
-    await h.callApi({ method: 'GET', url: '/v1/transaction?limit=100', headers: user.auth })
-  ).json().transactions as Array<{ kind: string; amount_usd: number; balance_after_usd: number }>;
+  (await h.callApi({ method: 'GET', url: '/v1/transaction?limit=100', headers: user.auth })).json()
+    .transactions as Array<{ kind: string; amount_usd: number; balance_after_usd: number }>;
 
 async function paidUser(): Promise<{ user: TestUser; orderId: string }> {
   const user = await registerUser(h);
@@ -146,30 +145,33 @@ describe('a payment event credits only what was paid for the order', () => {
     ['the amount differs', { amount: 420000 }, 'amount differs'],
     ['the currency differs', { currency: 'eur' }, 'currency differs'],
     ['the PaymentIntent id differs', { id: 'pi_someone_else' }, 'payment intent id differs'],
-  ])('credits nothing when %s, and logs only the event id and reason', async (_, overrides, reason) => {
-    const user = await registerUser(h);
-    const orderId = await orderFor(user);
-    const payload = intentSucceeded(orderId, overrides);
-    const before = logLines.length;
-    const res = await deliver(payload);
-    const logged = logLines.slice(before).join('\n');
-    expect(res.statusCode).toBe(200);
-    expect(await balanceOf(user)).toBe(0);
-    const order = await h.callApi({
-      method: 'GET',
-      url: `/v1/credits/orders/${orderId}`,
-      headers: user.auth,
-    });
-    expect(order.json()).toMatchObject({ status: 'requires_payment', payment: null });
-    expect(logged).toContain(reason);
-    expect(logged).toContain(JSON.parse(payload).id);
-    // No part of the body beyond the event id is logged.
-    expect(logged).not.toContain(orderId);
-    expect(logged).not.toContain('payment_intent');
-    // The genuine event still credits afterwards.
-    expect((await deliver(intentSucceeded(orderId))).statusCode).toBe(200);
-    expect(await balanceOf(user)).toBe(42);
-  });
+  ])(
+    'credits nothing when %s, and logs only the event id and reason',
+    async (_, overrides, reason) => {
+      const user = await registerUser(h);
+      const orderId = await orderFor(user);
+      const payload = intentSucceeded(orderId, overrides);
+      const before = logLines.length;
+      const res = await deliver(payload);
+      const logged = logLines.slice(before).join('\n');
+      expect(res.statusCode).toBe(200);
+      expect(await balanceOf(user)).toBe(0);
+      const order = await h.callApi({
+        method: 'GET',
+        url: `/v1/credits/orders/${orderId}`,
+        headers: user.auth,
+      });
+      expect(order.json()).toMatchObject({ status: 'requires_payment', payment: null });
+      expect(logged).toContain(reason);
+      expect(logged).toContain(JSON.parse(payload).id);
+      // No part of the body beyond the event id is logged.
+      expect(logged).not.toContain(orderId);
+      expect(logged).not.toContain('payment_intent');
+      // The genuine event still credits afterwards.
+      expect((await deliver(intentSucceeded(orderId))).statusCode).toBe(200);
+      expect(await balanceOf(user)).toBe(42);
+    },
+  );
 });
 
 describe('refunds and disputes take credits back exactly once', () => {
@@ -282,7 +284,9 @@ describe('refunds and disputes take credits back exactly once', () => {
   it('refunds and disputes of unknown payments are acknowledged and change nothing', async () => {
     const res = await deliver(chargeRefunded('ord_nobody', 4200));
     expect(res.statusCode).toBe(200);
-    const disputed = await deliver(dispute('charge.dispute.created', 'ord_nobody', 'needs_response'));
+    const disputed = await deliver(
+      dispute('charge.dispute.created', 'ord_nobody', 'needs_response'),
+    );
     expect(disputed.statusCode).toBe(200);
   });
 });

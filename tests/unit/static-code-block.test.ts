@@ -14,7 +14,7 @@ const prism = Prism as unknown as PrismLike;
 /** The text a reader sees: tags removed, entities decoded. */
 function text(html: string): string {
   return html
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

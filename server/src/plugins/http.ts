@@ -7,7 +7,13 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { RateLimitConfig } from '../config';
 import { HttpError } from '../lib/errors';
 
@@ -59,6 +65,25 @@ function validationMessage(error: FastifyError): string {
   const detail = own ?? first.message;
   return `Invalid ${part}: ${field ? `${field} ` : ''}${detail ?? 'is not valid'}.`;
 }
+
+/**
+ * Errors the router raises before any plugin runs (a malformed URL, a path parameter over
+ * Fastify's length limit): the same `{ error_message }` as every other answer.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The URL is malformed.'
+        : 'The request could not be routed.';
+  void (reply as unknown as FastifyReply).status(status).send({ error_message: message });
+};
 
 export async function registerHttpBasics(
   app: FastifyInstance,

@@ -153,13 +153,19 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       secret: string,
       hash: string,
       deployment: string,
-    ): Promise<{ key: ApiKeyRow; organization: OrganizationRow; priceMicros: number | null } | null> {
+    ): Promise<{
+      key: ApiKeyRow;
+      organization: OrganizationRow;
+      priceMicros: number | null;
+    } | null> {
       if (secret.length > MAX_SECRET_LENGTH) return null;
       const [row] = await db
         .select({
           key: apiKeys,
           organization: organizations,
-          priceMicros: sql<string | null>`(select ${deployments.pricePerCallMicros} from ${deployments} where ${deployments.path} = ${deployment})`,
+          priceMicros: sql<
+            string | null
+          >`(select ${deployments.pricePerCallMicros} from ${deployments} where ${deployments.path} = ${deployment})`,
         })
         .from(apiKeys)
         .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))

@@ -45,7 +45,7 @@ import {
 } from '../lib/idempotency';
 import { MAX_SECRET_LENGTH } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
-import { echoedPath, registerHttpBasics } from '../plugins/http';
+import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
@@ -349,7 +349,7 @@ export async function buildServicesApp(
   deps: ServicesDeps,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: SERVICES_BODY_LIMIT, ...options });
+  const app = Fastify({ bodyLimit: SERVICES_BODY_LIMIT, frameworkErrors, ...options });
   await app.register(servicesApp, deps);
   return app;
 }

@@ -15,6 +15,7 @@ import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import styles from './styles.module.css';
+import { joinUrl } from '@site/src/api/url';
 
 /** Inline `code` in contract descriptions, as elements. */
 function Described({ text }: { text: string }): ReactNode {
@@ -32,7 +33,7 @@ export const imageTypesText = (): string =>
   IMAGE_LIMITS.acceptedImageTypes.map((t) => t.replace('image/', '').toUpperCase()).join(', ');
 
 export function endpointUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${path}`;
+  return joinUrl(baseUrl, path);
 }
 
 export const ERROR_ROWS: Array<[number, string, ReactNode]> = [

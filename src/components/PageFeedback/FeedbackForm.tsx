@@ -36,7 +36,7 @@ export default function FeedbackForm({
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!signedIn && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    if (!signedIn && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email.trim())) {
       setEmailError('Enter your e-mail address.');
       return;
     }

@@ -3,6 +3,7 @@ import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import { useSiteConfig } from '@site/src/config';
 import Icon, { type IconName } from '../Icon';
 import styles from './styles.module.css';
+import { withoutTrailingSlashes } from '@site/src/api/url';
 
 const STEPS: { icon: IconName; title: string; body: React.ReactNode }[] = [
   {
@@ -40,7 +41,7 @@ const STEPS: { icon: IconName; title: string; body: React.ReactNode }[] = [
 
 export default function HowItWorks(): React.JSX.Element {
   // The services host is configuration (SERVICES_BASE_URL); show the one this build calls.
-  const servicesHost = useSiteConfig().servicesBaseUrl.replace(/\/+$/, '');
+  const servicesHost = withoutTrailingSlashes(useSiteConfig().servicesBaseUrl);
   const example = [
     `curl -X POST ${servicesHost}/object-detection \\`,
     `  -H "api-key: YOUR_API_KEY" \\`,

@@ -10,10 +10,11 @@ import { useSiteConfig } from '@site/src/config';
 import { API_KEY_PLACEHOLDER } from '@site/src/playground/code-samples';
 import shared from '../shared/styles.module.css';
 import styles from './styles.module.css';
+import { withoutTrailingSlashes } from '@site/src/api/url';
 
 export default function CurlExample({ defaultKey }: { defaultKey: ApiKey | null }): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
-  const base = servicesBaseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(servicesBaseUrl);
   const secret = defaultKey?.key ?? null;
   const command = [
     `curl -X POST ${base}/object-detection \\`,
