@@ -83,6 +83,16 @@ test.describe('API keys page', () => {
     await second.getByRole('button', { name: 'Set default' }).click();
     await seeMessage(page, 'An error occurred while setting default API Keys');
 
+    await failCall(page, 'POST', 'api-key/roll', { message: 'Rolling is paused for maintenance.' });
+    await second.getByRole('button', { name: 'Roll' }).click();
+    const roll = page.getByRole('dialog', { name: 'Roll “Second key”?' });
+    await roll.getByRole('button', { name: 'Roll key' }).click();
+    await seeMessage(page, 'Rolling is paused for maintenance.');
+    // Nothing was rolled: no secret is shown, and the dialog lets the user retry or cancel.
+    await expect(page.getByRole('region', { name: 'New API key' })).toHaveCount(0);
+    await roll.getByRole('button', { name: 'Cancel' }).click();
+    await expect(roll).toHaveCount(0);
+
     await failCall(page, 'DELETE', 'api-key');
     await second.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete key' }).click();

@@ -1,11 +1,17 @@
 /**
  * A new user's first steps, against the local stack: sign up, register the
- * organization, manage keys, buy credits in the sandbox, call a deployment
- * with the new key and find the call on the usage page.
+ * organization, manage keys, verify the e-mail address, buy credits in the
+ * sandbox, call a deployment with the new key and find the call on the usage
+ * page.
  */
 import sharp from 'sharp';
 import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
-import { uniqueEmail, DEFAULT_PASSWORD } from './support/identity';
+import {
+  applyVerificationCode,
+  DEFAULT_PASSWORD,
+  latestOobCode,
+  uniqueEmail,
+} from './support/identity';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const DASHBOARD_PAGE = '/dashboard/public-deployment/object-detection/';
@@ -50,30 +56,37 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(page.getByRole('heading', { name: 'Organization', exact: true })).toBeVisible();
   await expect(page.getByText('Journey Robotics')).toBeVisible();
 
-  // Create a key: shown in full, copyable.
+  // The quick start carries the playground key's secret: the one secret the site may read back.
+  const quickStart = page.getByRole('region', { name: 'Quick start' });
+  await expect(quickStart).toContainText(/-H "api-key: va_test_[A-Za-z0-9_-]{32}"/);
+
+  // Create a key: its secret is shown once, in full, copyable.
   await page.getByLabel('Key name').fill('Production server');
   await page.getByRole('button', { name: 'Create key' }).click();
   const notice = page.getByRole('region', { name: 'New API key' });
   await expect(notice).toBeVisible();
+  await expect(notice).toContainText('you will not see it again');
   const secret = (await notice.getByTestId('new-api-key').textContent())!.trim();
-  expect(secret).toMatch(/^vapi_/);
+  expect(secret).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
   await notice.getByRole('button', { name: 'Copy key' }).click();
   await expect(page.getByText('API key copied to the clipboard.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-  // Masked in the list, revealed on demand.
+  // The list shows its prefix and last four only; closing the notice forgets the secret.
   const production = keys.getByRole('row', { name: 'Production server' });
-  await expect(production.getByLabel('Masked API key')).toHaveText(
-    `vapi_${'•'.repeat(8)}${secret.slice(-4)}`,
-  );
-  await production.getByRole('button', { name: 'Reveal' }).click();
-  await expect(production.getByLabel('API key', { exact: true })).toHaveText(secret);
+  await expect(production.getByLabel('Redacted key')).toHaveText(`va_test_…${secret.slice(-4)}`);
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
 
-  // Set it as the default key.
+  // Set it as the default key: the quick start cannot show its secret again.
   await production.getByRole('button', { name: 'Set default' }).click();
   await expect(production.getByText('Default', { exact: true })).toBeVisible();
   await expect(production.getByRole('button', { name: 'Set default' })).toHaveCount(0);
-  await expect(page.getByText(`-H "api-key: ${secret}"`)).toBeVisible();
+  await expect(quickStart).toContainText('-H "api-key: YOUR_API_KEY"');
+  await expect(quickStart).toContainText(
+    'Replace YOUR_API_KEY with the secret of “Production server”',
+  );
 
   // Delete another key after confirming.
   await page.getByLabel('Key name').fill('Temporary');
@@ -87,17 +100,33 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(temporary).toHaveCount(0);
   await expect(keys.getByRole('row')).toHaveCount(3); // header + 2 keys
 
-  // Buy $25 in sandbox mode.
+  // Buying credits needs a verified e-mail: the page says why and sends the link again.
   await page.goto('/settings/buy-credits/');
   await expect(page.getByTestId('current-balance')).toHaveText('$0.00', { timeout: 20_000 });
+  const verification = page
+    .getByRole('region', { name: 'Buy credits' })
+    .getByRole('region', { name: 'E-mail verification' });
+  await expect(verification).toContainText('Buying credits needs a verified e-mail address');
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+  await verification.getByRole('button', { name: 'Resend e-mail' }).click();
+  await expect(verification.getByRole('status')).toHaveText(
+    `We sent a new verification e-mail to ${email}.`,
+  );
+  // Open the link in the e-mail (the Auth emulator's outbox), then check again.
+  await applyVerificationCode((await latestOobCode(email, 'VERIFY_EMAIL')).oobCode);
+  await verification.getByRole('button', { name: 'Check again' }).click();
+  await expect(verification).toHaveCount(0);
+
+  // Buy $25 in sandbox mode: processed first, credited once the backend has fulfilled it.
   await page.getByRole('button', { name: '$25', exact: true }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const sandbox = page.getByRole('group', { name: 'Test mode payment' });
   await expect(sandbox.getByText('TEST MODE')).toBeVisible();
   await sandbox.getByRole('button', { name: 'Confirm test payment of $25.00' }).click();
+  await expect(page.getByText('Your payment of $25.00 is being processed.')).toBeVisible();
   await expect(
     page.getByText('Payment received: $25.00 of credits were added to your wallet.'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('current-balance')).toHaveText('$25.00');
   const payments = page.getByRole('table', { name: 'Payments' });
   await expect(payments.getByRole('row')).toHaveCount(2);

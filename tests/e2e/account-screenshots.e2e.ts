@@ -20,7 +20,13 @@ for (const width of [1280, 390]) {
       allowConsoleErrors([/status of 404/]);
       mkdirSync(OUT, { recursive: true });
       await buyCredits(user, 25);
-      const { api_keys } = await callApi<{ api_keys: { key: string }[] }>(user, 'GET', 'api-key');
+      const { api_keys } = await callApi<{ api_keys: { key?: string; used_for_ui: boolean }[] }>(
+        user,
+        'GET',
+        'api-key',
+      );
+      // The one key whose secret can be read back: the key used for in-browser calls.
+      const uiSecret = api_keys.find((k) => k.used_for_ui)!.key!;
       const image = await sharp({
         create: { width: 32, height: 32, channels: 3, background: '#6699cc' },
       })
@@ -28,7 +34,7 @@ for (const width of [1280, 390]) {
         .toBuffer();
       for (const path of ['object-detection', 'depth-estimation', 'object-detection']) {
         await request.post(`${SERVICES_BASE_URL}/${path}`, {
-          headers: { 'api-key': api_keys[0]!.key },
+          headers: { 'api-key': uiSecret },
           data: { image: image.toString('base64') },
         });
       }
@@ -51,6 +57,11 @@ for (const width of [1280, 390]) {
         timeout: 20_000,
       });
       await page.screenshot({ path: `${OUT}/api-keys-${width}.png`, fullPage: true });
+      // Right after creating a key: its secret, shown once.
+      await page.getByLabel('Key name').fill('Production server');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await expect(page.getByRole('region', { name: 'New API key' })).toBeVisible();
+      await page.screenshot({ path: `${OUT}/api-keys-new-key-${width}.png`, fullPage: true });
 
       await page.goto('/settings/usage/');
       await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible({
@@ -65,6 +76,15 @@ for (const width of [1280, 390]) {
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await expect(page.getByText('TEST MODE')).toBeVisible();
       await page.screenshot({ path: `${OUT}/buy-credits-sandbox-${width}.png`, fullPage: true });
+      // Confirmed by the provider, waiting for the backend; then credited.
+      await page.getByRole('button', { name: 'Confirm test payment of $25.00' }).click();
+      await expect(page.getByText('Your payment of $25.00 is being processed.')).toBeVisible();
+      await page.screenshot({
+        path: `${OUT}/buy-credits-processing-${width}.png`,
+        fullPage: true,
+      });
+      await expect(page.getByText('Payment received: $25.00')).toBeVisible({ timeout: 10_000 });
+      await page.screenshot({ path: `${OUT}/buy-credits-done-${width}.png`, fullPage: true });
 
       await page.goto('/contact-us/');
       await expect(page.getByLabel('E-mail')).toHaveValue(user.email);

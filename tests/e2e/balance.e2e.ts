@@ -147,3 +147,31 @@ test("logs 'Not Loggedin!' every 500 ms while the user is not known yet, then lo
   await page.waitForTimeout(1200);
   expect(consoleMessages.filter((m) => m.text === 'Not Loggedin!').length).toBe(count);
 });
+
+test('a negative balance (after a refund or dispute) keeps $amount and the tooltip, and says calls are paused', async ({
+  signedInPage: page,
+}) => {
+  await page.route(BALANCE_URL, (route) => route.fulfill({ json: { remaining_credits: -3.5 } }));
+  await page.goto(DASHBOARD_PAGE);
+  const chip = page.getByTestId('balance-chip');
+  const value = chip.getByRole('link', { name: '$-3.5' });
+  await expect(value).toHaveAttribute('href', '/settings/buy-credits/', FIRST_LOAD);
+  await expect(chip).toHaveAttribute('data-negative', 'true');
+  await value.hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(
+    'Balance: -3.5 - Click to buy more credits Your balance is negative after a refund or dispute: API calls are paused until you top up.',
+  );
+  // Assistive technology hears the same, as the link's description.
+  await expect(value).toHaveAccessibleDescription(/^Balance: -3\.5 - Click to buy more credits /);
+
+  // Back above zero: the note goes.
+  await page.unroute(BALANCE_URL);
+  await page.route(BALANCE_URL, (route) => route.fulfill({ json: { remaining_credits: 1.5 } }));
+  await chip.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(chip.getByRole('link', { name: '$1.5' })).toBeVisible();
+  await expect(chip).not.toHaveAttribute('data-negative', 'true');
+  await chip.getByRole('link', { name: '$1.5' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Balance: 1.5 - Click to buy more credits');
+});

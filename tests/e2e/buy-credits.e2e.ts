@@ -1,7 +1,19 @@
-/** The payment log: 10 per page (spec §9), total count, has-more paging. */
+/**
+ * The buy-credits page: the payment log (10 per page, spec §9), the wait for the backend's
+ * fulfilment after the provider confirms, the verified-e-mail requirement, refunds, disputes
+ * and a negative balance.
+ */
+import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect } from './fixtures';
 import { test } from './support/fixtures';
-import { buyCredits } from './support/identity';
+import {
+  applyVerificationCode,
+  buyCredits,
+  createUser,
+  latestOobCode,
+  registerOrganization,
+  signIn,
+} from './support/identity';
 
 test('the payment log pages beyond 10 payments', async ({ signedInPage: page, user }) => {
   test.setTimeout(120_000);
@@ -26,4 +38,221 @@ test('the payment log pages beyond 10 payments', async ({ signedInPage: page, us
   expect(
     calls.map((url) => `${url.searchParams.get('skip')}/${url.searchParams.get('limit')}`),
   ).toEqual(['0/10', '10/10', '0/10']);
+});
+
+const BUY_PAGE = '/settings/buy-credits/';
+
+/** Counts the buy-credits page's requests for the navbar chip to refetch the balance. */
+async function countBalanceRefreshes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { balanceRefreshes: number };
+    counted.balanceRefreshes = 0;
+    window.addEventListener('visionapi:balance-refresh', () => counted.balanceRefreshes++);
+  });
+}
+const balanceRefreshes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { balanceRefreshes: number }).balanceRefreshes);
+
+test('after the sandbox confirms, the page says the payment is processing and announces the credits only once the order is fulfilled', async ({
+  signedInPage: page,
+}) => {
+  test.setTimeout(60_000);
+  await dismissCookieBanner(page);
+  await countBalanceRefreshes(page);
+  // Every answer of the order poll, in order.
+  const polls: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/v1/credits/orders/'))
+      void response.json().then((order: { status: string }) => polls.push(order.status));
+  });
+  await page.goto(BUY_PAGE);
+  await expect(page.getByTestId('current-balance')).toHaveText('$0.00', { timeout: 20_000 });
+  await page.getByRole('button', { name: '$25', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  const confirmed = page.waitForResponse((r) => r.url().endsWith('/v1/credits/sandbox/confirm'));
+  await page
+    .getByRole('group', { name: 'Test mode payment' })
+    .getByRole('button', { name: 'Confirm test payment of $25.00' })
+    .click();
+  const answer = (await (await confirmed).json()) as { status: string };
+  expect(
+    answer.status,
+    'the local stack settles sandbox payments after a delay (SANDBOX_FULFILMENT_DELAY_MS)',
+  ).toBe('processing');
+
+  // The provider confirmed; the wallet is not credited yet, and the page says nothing else.
+  const status = page.getByRole('status').filter({ hasText: 'Your payment' });
+  await expect(status).toContainText('Your payment of $25.00 is being processed.');
+  await expect(page.getByText('credits were added', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('$25.00 of credits added.')).toHaveCount(0);
+  await expect(page.getByTestId('current-balance')).toHaveText('$0.00');
+  expect(await balanceRefreshes(page)).toBe(0);
+
+  // Fulfilled: announced in the same polite live region, with a notification, the balance and
+  // the chip refreshed, and the payment in the log.
+  const done = 'Payment received: $25.00 of credits were added to your wallet.';
+  await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByRole('status').filter({ hasText: done })).toHaveAttribute(
+    'aria-live',
+    'polite',
+  );
+  expect(polls.at(-1)).toBe('succeeded');
+  expect(polls.slice(0, -1).every((s) => s === 'processing')).toBe(true);
+  expect(polls.length, 'polled at least once while the order was processing').toBeGreaterThan(1);
+  await expect(
+    page.getByRole('status').filter({ hasText: '$25.00 of credits added.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('current-balance')).toHaveText('$25.00');
+  expect(await balanceRefreshes(page)).toBe(1);
+  const log = page.getByRole('table', { name: 'Payments' });
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await expect(log.getByRole('row').nth(1)).toContainText('Paid');
+  await expect(page.getByRole('button', { name: 'Buy more credits' })).toBeVisible();
+
+  // The navbar chip (on dashboard pages) has the new amount.
+  await page.goto('/dashboard/public-deployment/object-detection/');
+  await expect(page.getByTestId('balance-chip').getByRole('link', { name: '$25' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test('buying needs a verified e-mail: the page says why, resends the link, and lets the user buy once verified', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await dismissCookieBanner(page);
+  const unverified = await createUser();
+  await registerOrganization(unverified);
+  await signIn(page, unverified, BUY_PAGE);
+
+  const buy = page.getByRole('region', { name: 'Buy credits' });
+  const banner = buy.getByRole('region', { name: 'E-mail verification' });
+  await expect(banner).toContainText(
+    'Buying credits needs a verified e-mail address: receipts and payment notices are sent there.',
+  );
+  await expect(banner).toContainText(`Please verify your e-mail address (${unverified.email}).`);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+  // One banner, where the purchase is (not a second one at the top of the page).
+  await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(1);
+
+  await banner.getByRole('button', { name: 'Resend e-mail' }).click();
+  await expect(banner.getByRole('status')).toHaveText(
+    `We sent a new verification e-mail to ${unverified.email}.`,
+  );
+  const code = await latestOobCode(unverified.email, 'VERIFY_EMAIL');
+  await banner.getByRole('button', { name: 'Check again' }).click();
+  await expect(banner.getByRole('status')).toHaveText(
+    'Not verified yet. Open the link in the e-mail, then check again.',
+  );
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+
+  await applyVerificationCode(code.oobCode);
+  await banner.getByRole('button', { name: 'Check again' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your e-mail is verified.' }),
+  ).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('group', { name: 'Test mode payment' })).toBeVisible();
+});
+
+test('a purchase refused because the e-mail is not verified shows the server’s reason and the way out', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors([/status of 403/]);
+  await dismissCookieBanner(page);
+  const unverified = await createUser();
+  await registerOrganization(unverified);
+  // The page's first check answers as if verified (a stale answer): the server still refuses.
+  let stale = true;
+  await page.route('**/v1/organization/verify', async (route) => {
+    if (!stale) return route.continue();
+    stale = false;
+    return route.fulfill({ json: { email_verified: true } });
+  });
+  await page.route('**/v1/organization', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    return route.fulfill({ response, json: { ...(await response.json()), email_verified: false } });
+  });
+  await signIn(page, unverified, BUY_PAGE);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const refusal = page
+    .getByRole('region', { name: 'Buy credits' })
+    .getByRole('alert')
+    .filter({ hasText: 'Verify your e-mail address before buying credits' });
+  await expect(refusal).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Buy credits' }).getByRole('region', {
+      name: 'E-mail verification',
+    }),
+  ).toContainText('Resend e-mail');
+  await expect(page.getByRole('group', { name: 'Test mode payment' })).toHaveCount(0);
+});
+
+test('the payment log shows refunds and disputes with the amounts taken back', async ({
+  signedInPage: page,
+}) => {
+  await dismissCookieBanner(page);
+  const payment = (over: Record<string, unknown>) => ({
+    id: `pay_${Math.random().toString(36).slice(2)}`,
+    order_id: 'ord_1',
+    amount_usd: 25,
+    status: 'succeeded',
+    refunded_usd: 0,
+    provider: 'stripe',
+    created_at: '2025-03-10T12:00:00.000Z',
+    receipt_reference: null,
+    ...over,
+  });
+  await page.route('**/v1/credits/payments?*', (route) =>
+    route.fulfill({
+      json: {
+        payments: [
+          payment({
+            status: 'partially_refunded',
+            refunded_usd: 10,
+            receipt_reference: 'rcpt_partial',
+          }),
+          payment({ status: 'refunded', refunded_usd: 25, receipt_reference: 'rcpt_refunded' }),
+          payment({ status: 'disputed', refunded_usd: 25, receipt_reference: 'rcpt_disputed' }),
+          payment({ receipt_reference: 'rcpt_paid' }),
+        ],
+        total_count: 4,
+        has_more: false,
+      },
+    }),
+  );
+  await page.goto(BUY_PAGE);
+  const log = page.getByRole('table', { name: 'Payments' });
+  const row = (reference: string) => log.getByRole('row').filter({ hasText: reference });
+  await expect(row('rcpt_partial')).toContainText('Partially refunded', { timeout: 20_000 });
+  await expect(row('rcpt_partial').getByRole('cell', { name: '-$10.00' })).toBeVisible();
+  await expect(row('rcpt_refunded')).toContainText('Refunded');
+  await expect(row('rcpt_refunded').getByRole('cell', { name: '-$25.00' })).toBeVisible();
+  await expect(row('rcpt_disputed')).toContainText('Disputed');
+  await expect(row('rcpt_disputed').getByRole('cell', { name: '-$25.00' })).toBeVisible();
+  await expect(row('rcpt_paid')).toContainText('Paid');
+  await expect(row('rcpt_paid').getByRole('cell', { name: '—' })).toBeVisible();
+});
+
+test('a negative balance says why and that calls are paused until a top-up', async ({
+  signedInPage: page,
+}) => {
+  await dismissCookieBanner(page);
+  await page.route('**/v1/credits/balance', (route) =>
+    route.fulfill({ json: { remaining_credits: -3.5 } }),
+  );
+  await page.goto(BUY_PAGE);
+  await expect(page.getByTestId('current-balance')).toHaveText('-$3.50', { timeout: 20_000 });
+  const warning = page.getByRole('region', { name: 'Negative balance' });
+  await expect(warning).toContainText('Your balance is negative after a refund or a card dispute');
+  await expect(warning).toContainText('API calls are paused until you top up');
+  await expect(warning).toContainText('a purchase of more than $3.50 brings it back above zero');
+  // Buying is what fixes it: the form is there.
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
 });

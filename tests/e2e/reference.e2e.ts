@@ -45,41 +45,76 @@ test('signed out: samples carry the placeholder and a sign-in link; the price co
   await expect(signIn).toHaveAttribute('href', /\/sign-in\/\?redirect=/);
 });
 
-test('signed in: the default key is masked, revealed on demand, and copied in full', async ({
+test('signed in: the UI key is masked, revealed on demand, and copied in full', async ({
   page,
   context,
   user,
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  // A second key: its secret was shown once, so the samples use the UI key's.
   await callApi(user, 'POST', 'api-key', { name: 'backend' });
-  const { api_keys } = await callApi<{ api_keys: Array<{ key: string; is_default: boolean }> }>(
-    user,
-    'GET',
-    'api-key',
-  );
-  const created = api_keys.find((k) => k.is_default)!;
+  const { api_keys } = await callApi<{
+    api_keys: Array<{ key?: string; name: string; used_for_ui: boolean }>;
+  }>(user, 'GET', 'api-key');
+  const ui = api_keys.find((k) => k.used_for_ui)!;
+  expect(api_keys.find((k) => k.name === 'backend')!.key).toBeUndefined();
+  const secret = ui.key!;
+  expect(secret).toMatch(/^va_test_/);
   await dismissCookieBanner(page);
   await signIn(page, user, PAGE);
   const sample = page.getByLabel('curl sample', { exact: true });
-  await expect(page.getByTestId('sample-key')).toHaveText(/^vapi_.{4}•+.{4}$/, { timeout: 20_000 });
-  await expect(sample).not.toContainText(created.key);
+  await expect(page.getByTestId('sample-key')).toHaveText(/^va_test_.{4}•{12}.{4}$/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('sample-key')).toHaveText(
+    `${secret.slice(0, 12)}${'•'.repeat(12)}${secret.slice(-4)}`,
+  );
+  await expect(page.getByText(`Your key ${ui.name}:`)).toBeVisible();
+  await expect(sample).not.toContainText(secret);
   await page.getByRole('button', { name: 'Reveal key' }).click();
-  await expect(sample).toContainText(`-H 'api-key: ${created.key}'`);
+  await expect(sample).toContainText(`-H 'api-key: ${secret}'`);
 
   await page.getByRole('tab', { name: 'Python' }).click();
   await expect(page.getByLabel('Python sample', { exact: true })).toContainText(
-    `headers={'api-key': '${created.key}'}`,
+    `headers={'api-key': '${secret}'}`,
   );
   await page.getByRole('button', { name: 'Copy Python sample' }).click();
   await expect(page.getByRole('button', { name: 'Copy Python sample' })).toHaveText('Copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain(`'api-key': '${created.key}'`);
+  expect(copied).toContain(`'api-key': '${secret}'`);
   expect(copied).toContain('http://localhost:4020/zero-shot-object-detection');
 
   await page.getByRole('button', { name: 'Hide key' }).click();
   await page.getByRole('button', { name: 'Copy key' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(created.key);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+});
+
+test('signed in without a readable secret: samples keep the placeholder and say why', async ({
+  page,
+  user,
+}) => {
+  // The keys as listed when no secret can be read back (none is shown twice).
+  await page.route('**/v1/api-key', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { api_keys: Array<{ key?: string }> };
+    body.api_keys.forEach((key) => delete key.key);
+    return route.fulfill({ response, json: body });
+  });
+  await dismissCookieBanner(page);
+  await signIn(page, user, PAGE);
+  const bar = page.getByText('Samples use the placeholder YOUR_API_KEY: paste in the secret');
+  await expect(bar).toBeVisible({ timeout: 20_000 });
+  await expect(bar).toContainText('shown once, when it was created or rolled');
+  await expect(page.getByRole('link', { name: 'Manage your keys' })).toHaveAttribute(
+    'href',
+    '/settings/api-keys/',
+  );
+  await expect(page.getByLabel('curl sample', { exact: true })).toContainText(
+    "-H 'api-key: YOUR_API_KEY'",
+  );
+  await expect(page.getByRole('button', { name: 'Reveal key' })).toHaveCount(0);
 });
 
 test('the example response is highlighted JSON, and its Copy button copies it exactly', async ({

@@ -119,3 +119,47 @@ test('the range is sent as local midnight and the end day T23:59:59.999Z', async
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(today);
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
 });
+
+test('refunds, disputes and won disputes are listed with readable names', async ({
+  signedInPage: page,
+}) => {
+  const tx = (kind: string, amount: number, balance: number, id: string) => ({
+    id,
+    created_at: new Date().toISOString(),
+    kind,
+    deployment: null,
+    units: 0,
+    amount_usd: amount,
+    api_key_name: null,
+    balance_after_usd: balance,
+  });
+  await page.route('**/v1/transaction?*', (route) =>
+    route.fulfill({
+      json: {
+        transactions: [
+          tx('dispute_won', 25, 15, 'tx_won'),
+          tx('dispute', -25, -10, 'tx_dispute'),
+          tx('refund', -10, 15, 'tx_refund'),
+          tx('purchase', 25, 25, 'tx_purchase'),
+        ],
+        total_count: 4,
+        has_more: false,
+        totals: { spent_usd: 0, purchased_usd: 25, calls: 0 },
+      },
+    }),
+  );
+  await page.goto('/settings/usage/');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row')).toHaveCount(5, { timeout: 20_000 });
+  const types = ['Dispute won', 'Card dispute', 'Refund', 'Purchase'];
+  for (const [i, type] of types.entries())
+    await expect(
+      table
+        .getByRole('row')
+        .nth(i + 1)
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText(type);
+  await expect(table.getByRole('row').nth(2)).toContainText('-$25.00');
+  await expect(table.getByRole('row').nth(2)).toContainText('-$10.00');
+});

@@ -254,10 +254,30 @@ export async function registerOrganization(user: TestUser, name = 'Acme Vision')
   user.idToken = await getIdToken(user.email, user.password);
 }
 
-/** Buys credits through the sandbox provider, as the buy-credits page does. */
+interface OrderAnswer {
+  order_id: string;
+  status: 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'expired';
+}
+
+/**
+ * Buys credits through the sandbox provider, as the buy-credits page does, and waits until the
+ * backend has fulfilled the order (the local stack's sandbox settles after a delay, like a card
+ * payment), so the credits are in the wallet when it returns. The user's e-mail must be verified.
+ */
 export async function buyCredits(user: TestUser, usd: number): Promise<void> {
-  const order = await callApi<{ order_id: string }>(user, 'POST', 'credits', { price_in_usd: usd });
-  await callApi(user, 'POST', 'credits/sandbox/confirm', { order_id: order.order_id });
+  const order = await callApi<OrderAnswer>(user, 'POST', 'credits', { price_in_usd: usd });
+  let answer = await callApi<OrderAnswer>(user, 'POST', 'credits/sandbox/confirm', {
+    order_id: order.order_id,
+  });
+  const deadline = Date.now() + 15_000;
+  while (answer.status === 'processing' || answer.status === 'requires_payment') {
+    if (Date.now() > deadline) throw new Error(`order ${order.order_id} still ${answer.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    answer = await callApi<OrderAnswer>(user, 'GET', `credits/orders/${order.order_id}`);
+  }
+  if (answer.status !== 'succeeded') {
+    throw new Error(`order ${order.order_id} ended ${answer.status}`);
+  }
 }
 
 /** True when the local account backend answers. */
