@@ -38,7 +38,7 @@ export default function KeyRow({ apiKey, busy, onSetDefault, onRoll, onDelete }:
         </div>
       </td>
       <td>
-        <code className={shared.mono} aria-label="Redacted key">
+        <code className={`${shared.mono} ${styles.redacted}`} aria-label="Redacted key">
           {apiKey.redacted}
         </code>
         {previous && <div className={styles.previous}>{previous}</div>}

@@ -31,7 +31,15 @@ export default function PurchaseStatus({
         <Alert
           severity="info"
           role="none"
-          icon={<CircularProgress size={20} aria-hidden="true" />}
+          icon={
+            <CircularProgress
+              size={20}
+              thickness={5}
+              color="inherit"
+              disableShrink
+              aria-hidden="true"
+            />
+          }
           className={styles.processing}
         >
           <strong>Your payment of {usd(fulfilment.order.amount_usd)} is being processed.</strong>{' '}
