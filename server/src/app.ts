@@ -92,9 +92,12 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     hooks: authHooks(deps.verifier),
   };
 
-  app.get('/health', { schema: { hide: true, response: { 200: Health } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  // Load balancers poll this: it is never rate-limited.
+  app.get(
+    '/health',
+    { config: { rateLimit: false }, schema: { hide: true, response: { 200: Health } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
   await app.register(
     async (v1: TypedFastify) => {

@@ -32,13 +32,21 @@ async function serve(config: ServerConfig) {
     forceCloseConnections: 'idle' as const,
   };
   const apps: FastifyInstance[] = [];
+  let draining = false;
+  // While draining, every answer closes its keep-alive connection, so the server can finish.
+  const closeWhenDraining = (app: FastifyInstance) =>
+    app.addHook('onSend', async (_request, reply) => {
+      if (draining) reply.header('connection', 'close');
+    });
   if (config.role !== 'services') {
     const api = await buildAccountApp(deps, serverOptions);
+    closeWhenDraining(api);
     await api.listen({ port: config.apiPort, host: config.host });
     apps.push(api);
   }
   if (config.role !== 'api') {
     const services = await buildServicesApp(deps, serverOptions);
+    closeWhenDraining(services);
     await services.listen({ port: config.servicesPort, host: config.host });
     apps.push(services);
   }
@@ -57,12 +65,16 @@ async function serve(config: ServerConfig) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    draining = true;
     log.info(`${signal} received: draining in-flight requests, then shutting down`);
     clearInterval(sweep);
     const timer = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS);
     timer.unref();
+    const started = Date.now();
     await Promise.allSettled(apps.map((app) => app.close()));
+    log.info(`in-flight requests drained in ${Date.now() - started} ms`);
     await database.close();
+    log.info('database closed; exiting');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -81,9 +93,24 @@ async function serve(config: ServerConfig) {
   log.info(`ready: ${parts.filter(Boolean).join(' · ')}`);
 }
 
+/** `--role=api` and `--instances=4` on the command line win over SERVER_ROLE / SERVER_INSTANCES. */
+function environmentWithArguments(argv: string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const arg of argv) {
+    const [name, value] = arg.split('=', 2);
+    if (name === '--role' && value) env.SERVER_ROLE = value;
+    if (name === '--instances' && value) env.SERVER_INSTANCES = value;
+  }
+  return env;
+}
+
 async function main() {
-  const config = readServerConfig();
-  const instances = Number(process.env.SERVER_INSTANCES ?? '1');
+  const env = environmentWithArguments(process.argv.slice(2));
+  const config = readServerConfig(env);
+  const instances = Number(env.SERVER_INSTANCES ?? '1');
+  if (!Number.isInteger(instances) || instances < 1) {
+    throw new Error(`SERVER_INSTANCES must be a positive integer, got "${env.SERVER_INSTANCES}"`);
+  }
   if (cluster.isPrimary && instances > 1) {
     if (!config.databaseUrl) {
       throw new Error('SERVER_INSTANCES > 1 needs DATABASE_URL: embedded PGlite is one process.');
@@ -91,12 +118,12 @@ async function main() {
     // Migrate once before the instances start (they would wait on the lock anyway).
     const { database } = await createDeps(config);
     await database.close();
-    for (let i = 0; i < instances; i++) cluster.fork();
+    for (let i = 0; i < instances; i++) cluster.fork(env);
     let stopping = false;
     cluster.on('exit', (worker, code) => {
       if (!stopping) {
         console.error(`instance ${worker.id} exited (${code}); starting another`);
-        cluster.fork();
+        cluster.fork(env);
       }
     });
     const stop = () => {

@@ -50,12 +50,16 @@ async function timed(run: () => Promise<Response>): Promise<{ status: number; ms
   return { status: res.status, ms: performance.now() - started };
 }
 
-/** The median of three runs, after one that warms the connection and the code path. */
-async function medianOf3(run: () => Promise<Response>) {
+/**
+ * The median of five runs, after one that warms the connection and the code path (the quadratic
+ * version of this work took 12 s; the bound leaves room for a busy 2-core machine).
+ */
+async function medianOf5(run: () => Promise<Response>) {
   await timed(run);
-  const runs = [await timed(run), await timed(run), await timed(run)];
+  const runs = [];
+  for (let i = 0; i < 5; i++) runs.push(await timed(run));
   const sorted = [...runs].sort((a, b) => a.ms - b.ms);
-  return { statuses: runs.map((r) => r.status), median: sorted[1]!.ms, max: sorted[2]!.ms };
+  return { statuses: runs.map((r) => r.status), median: sorted[2]!.ms, max: sorted[4]!.ms };
 }
 
 describe('no quadratic work on request data', () => {
@@ -69,8 +73,8 @@ describe('no quadratic work on request data', () => {
         headers: { 'content-type': 'application/json', 'api-key': funded.playgroundKey.key },
         body,
       });
-    const result = await medianOf3(call);
-    expect(result.statuses).toEqual([400, 400, 400]);
+    const result = await medianOf5(call);
+    expect(result.statuses).toEqual([400, 400, 400, 400, 400]);
     expect(result.median).toBeLessThan(50);
     expect(result.max).toBeLessThan(500);
     // Eight hostile calls at once; /health on the account API in the same process meanwhile.
@@ -82,21 +86,21 @@ describe('no quadratic work on request data', () => {
   });
 
   it('an empty wallet is refused with 402 before its 100 KB body is read', async () => {
-    const result = await medianOf3(() =>
+    const result = await medianOf5(() =>
       fetch(`${servicesUrl}/object-detection`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'api-key': broke.playgroundKey.key },
         body: whitespaceRun(),
       }),
     );
-    expect(result.statuses).toEqual([402, 402, 402]);
+    expect(result.statuses).toEqual([402, 402, 402, 402, 402]);
     expect(result.median).toBeLessThan(50);
   });
 
   it('a 16 KB path of slashes answers 404 in under 50 ms, echoing a bounded path', async () => {
     const url = `${servicesUrl}/${'/'.repeat(16_000)}x`;
-    const result = await medianOf3(() => fetch(url, { method: 'POST' }));
-    expect(result.statuses).toEqual([404, 404, 404]);
+    const result = await medianOf5(() => fetch(url, { method: 'POST' }));
+    expect(result.statuses).toEqual([404, 404, 404, 404, 404]);
     expect(result.median).toBeLessThan(50);
     const res = await fetch(url, { method: 'POST' });
     const message = (await res.json()).error_message as string;

@@ -38,7 +38,10 @@ export interface RecordedAnswer {
 export const recordedAnswers: RecordedAnswer[] = [];
 
 /** A fresh database per harness, so runs are repeatable on PGlite and PostgreSQL alike. */
-async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  options: DatabaseOptions;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) return { options: {}, drop: async () => undefined };
   const name = `vapi_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

@@ -220,9 +220,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     request.price = { micros: price };
   };
 
-  app.get('/health', { schema: { hide: true, response: { 200: Health } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  // Load balancers poll this: it is never rate-limited.
+  app.get(
+    '/health',
+    { config: { rateLimit: false }, schema: { hide: true, response: { 200: Health } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
   for (const path of DEPLOYMENT_PATHS) {
     const deployment = PUBLIC_DEPLOYMENTS[path];
