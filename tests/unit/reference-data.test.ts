@@ -40,7 +40,8 @@ const slug = (p: string): string => p.replace(/\//g, '-');
 const camel = (p: string): string => slug(p).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 function expected() {
-  const services = readServerConfig({}).servicesRateLimit;
+  // Local mode: the defaults of the local stack, with no real settings needed.
+  const services = readServerConfig({ STACK_MODE: 'local' }).servicesRateLimit;
   return {
     DEPLOYMENT_DOCS: Object.fromEntries(
       DEPLOYMENT_PATHS.map((p) => [p, describeDeployment(PUBLIC_DEPLOYMENTS[p])]),
