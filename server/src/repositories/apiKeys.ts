@@ -19,6 +19,37 @@ export interface KeyWithSecret {
 }
 
 export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
+  // The two hot paths, prepared once per process: no query building per request, and PostgreSQL
+  // plans them once per connection.
+  const keysByOwner = db
+    .select({ organizationId: organizations.id, key: apiKeys })
+    .from(organizations)
+    .leftJoin(apiKeys, eq(apiKeys.organizationId, organizations.id))
+    .where(eq(organizations.ownerUid, sql.placeholder('uid')))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    .prepare('api_keys_by_owner');
+  const keyForCall = db
+    .select({
+      key: apiKeys,
+      organization: organizations,
+      priceMicros: sql<
+        string | null
+      >`(select ${deployments.pricePerCallMicros} from ${deployments} where ${deployments.path} = ${sql.placeholder('deployment')})`,
+    })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
+    .where(
+      or(
+        eq(apiKeys.secretHash, sql.placeholder('hash')),
+        and(
+          eq(apiKeys.previousSecretHash, sql.placeholder('hash')),
+          gt(apiKeys.previousSecretExpiresAt, sql`now()`),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('api_key_for_call');
+
   return {
     list(organizationId: string): Promise<ApiKeyRow[]> {
       return db
@@ -33,12 +64,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
      * organization (every organization keeps at least its in-browser key).
      */
     async listByOwner(uid: string): Promise<ApiKeyRow[] | null> {
-      const rows = await db
-        .select({ organizationId: organizations.id, key: apiKeys })
-        .from(organizations)
-        .leftJoin(apiKeys, eq(apiKeys.organizationId, organizations.id))
-        .where(eq(organizations.ownerUid, uid))
-        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+      const rows = await keysByOwner.execute({ uid });
       if (rows.length === 0) return null;
       return rows.flatMap((row) => (row.key ? [row.key] : []));
     },
@@ -159,26 +185,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       priceMicros: number | null;
     } | null> {
       if (secret.length > MAX_SECRET_LENGTH) return null;
-      const [row] = await db
-        .select({
-          key: apiKeys,
-          organization: organizations,
-          priceMicros: sql<
-            string | null
-          >`(select ${deployments.pricePerCallMicros} from ${deployments} where ${deployments.path} = ${deployment})`,
-        })
-        .from(apiKeys)
-        .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-        .where(
-          or(
-            eq(apiKeys.secretHash, hash),
-            and(
-              eq(apiKeys.previousSecretHash, hash),
-              gt(apiKeys.previousSecretExpiresAt, new Date()),
-            ),
-          ),
-        )
-        .limit(1);
+      const [row] = await keyForCall.execute({ hash, deployment });
       if (!row) return null;
       const stored =
         row.key.secretHash === hash ? row.key.secretHash : (row.key.previousSecretHash ?? '');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrganizationBody, OrganizationPatchBody } from '../../../src/api/contract';
 import type { Database } from '../db/client';
 import { apiKeys, organizations } from '../db/schema';
@@ -10,9 +10,15 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export const PLAYGROUND_KEY_NAME = 'Playground key';
 
 export function createOrganizationsRepository(db: Database, secrets: KeySecrets) {
+  // Every signed-in call starts here: prepared once per process.
+  const byOwner = db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.ownerUid, sql.placeholder('uid')))
+    .prepare('organization_by_owner');
   return {
     async findByOwner(uid: string): Promise<OrganizationRow | null> {
-      const [row] = await db.select().from(organizations).where(eq(organizations.ownerUid, uid));
+      const [row] = await byOwner.execute({ uid });
       return row ?? null;
     },
 
