@@ -26,9 +26,9 @@ export async function createDeps(
   const database = await openDatabase({
     ...(overrides.database ?? { url: config.databaseUrl, pgliteDir: config.pgliteDir }),
     poolSize: config.databasePoolSize,
-    migrationHooks: { keySecrets },
+    migrationHooks: { keySecrets, seller: config.seller },
   });
-  const repos = createRepositories(database.db, keySecrets);
+  const repos = createRepositories(database.db, keySecrets, { seller: config.seller });
   await repos.pricing.seed();
   if (!config.stripe && !config.local) {
     // readServerConfig refuses this already; this guards callers that build a config by hand.

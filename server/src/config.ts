@@ -29,6 +29,9 @@ export const LOCAL_SECRETS = {
   uiKeyEncryptionKey: 'bG9jYWwtb25seS11aS1rZXktZW5jcnlwdGlvbi1rZXk=',
 } as const;
 
+/** The local stack's mail catcher (scripts/stack/mail-catcher.mjs). */
+export const LOCAL_MAIL_SMTP_PORT = 1025;
+
 export interface RateLimitConfig {
   /** Requests allowed per window and client (IP, or key on the services host). */
   max: number;
@@ -77,6 +80,15 @@ export interface ServerConfig {
   renderThreads: number;
   /** Image calls that may wait for a worker before the host answers 503. */
   renderQueue: number;
+  /** Outgoing mail (alerts, failed charges, feedback): an SMTP URL. */
+  smtpUrl: string;
+  /** Sender of every e-mail, and where feedback and contact messages go. */
+  mailFrom: string;
+  supportEmail: string;
+  /** The site's public origin, for links in e-mails. */
+  siteUrl: string;
+  /** The seller printed on invoices. */
+  seller: { name: string; address: string; taxId: string | null; email: string };
   /** Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -237,6 +249,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
     renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),
+    smtpUrl: read(env, 'SMTP_URL') ?? `smtp://127.0.0.1:${LOCAL_MAIL_SMTP_PORT}`,
+    mailFrom: read(env, 'MAIL_FROM') ?? 'VisionAPI <no-reply@visionapi.local>',
+    supportEmail: read(env, 'SUPPORT_EMAIL') ?? 'support@visionapi.local',
+    siteUrl: (read(env, 'SITE_URL') ?? 'http://localhost:3000').replace(/\/$/, ''),
+    seller: {
+      name: read(env, 'SELLER_NAME') ?? 'VisionAPI',
+      address:
+        read(env, 'SELLER_ADDRESS') ??
+        (local ? '1 Sandbox Street, Bengaluru 560001, Karnataka, India' : ''),
+      taxId: read(env, 'SELLER_TAX_ID') ?? (local ? '29AAAAA0000A1Z5' : null),
+      email: read(env, 'SELLER_EMAIL') ?? read(env, 'SUPPORT_EMAIL') ?? 'billing@visionapi.local',
+    },
     trustProxy: readTrustProxy(env),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };

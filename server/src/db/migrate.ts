@@ -7,11 +7,14 @@
  * Steps:
  * - after `0002_api_key_hashes`: every plain-text API key secret becomes its HMAC (and, for the
  *   in-browser key, its AES-256-GCM ciphertext); `0003` then drops the plain-text column.
+ * - after `0005_billing`: every fulfilled payment made before invoices existed gets one, in
+ *   payment order.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { backfillInvoices, DEFAULT_SELLER, type Seller } from '../billing/invoices';
 import type { KeySecrets } from '../lib/keys';
 import type { Database } from './client';
 
@@ -23,6 +26,8 @@ interface JournalEntry {
 export interface MigrationHooks {
   /** Needed to move plain-text key secrets to hashes; absent: the step refuses to run. */
   keySecrets?: KeySecrets;
+  /** The seller printed on invoices issued for payments made before invoices existed. */
+  seller?: Seller;
 }
 
 type Migrator = (folder: string) => Promise<void>;
@@ -61,6 +66,12 @@ const DATA_STEPS: DataStep[] = [
           sql`update api_keys set secret_hash = ${stored.secretHash}, prefix = ${stored.prefix}, last4 = ${stored.last4}, secret_encrypted = ${stored.secretEncrypted}, secret = null where id = ${row.id}`,
         );
       }
+    },
+  },
+  {
+    after: '0005_billing',
+    async run(db, hooks) {
+      await backfillInvoices(db, hooks.seller ?? DEFAULT_SELLER);
     },
   },
 ];

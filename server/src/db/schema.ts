@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -37,6 +38,24 @@ export const organizations = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     balanceMicros: micros('balance_micros').notNull().default(0),
     createdAt: createdAt(),
+    /** Auto-recharge: when a call takes the balance below the threshold, buy `amount`. */
+    autoRechargeEnabled: boolean('auto_recharge_enabled').notNull().default(false),
+    autoRechargeThresholdMicros: bigint('auto_recharge_threshold_micros', { mode: 'number' }),
+    autoRechargeAmountMicros: bigint('auto_recharge_amount_micros', { mode: 'number' }),
+    /** Why the last automatic charge failed (auto-recharge was then turned off). */
+    autoRechargeFailure: text('auto_recharge_failure'),
+    autoRechargeFailedAt: timestamp('auto_recharge_failed_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /** The saved card for off-session charges: Stripe customer and payment method, or the sandbox's. */
+    paymentMethodProvider: text('payment_method_provider', { enum: ['stripe', 'sandbox'] }),
+    paymentMethodId: text('payment_method_id'),
+    paymentMethodLabel: text('payment_method_label'),
+    stripeCustomerId: text('stripe_customer_id'),
+    /** Low-balance alert: one e-mail when the balance falls below it, re-armed above it. */
+    lowBalanceThresholdMicros: bigint('low_balance_threshold_micros', { mode: 'number' }),
+    lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('organizations_owner_uid_key').on(t.ownerUid)],
 );
@@ -64,6 +83,11 @@ export const apiKeys = pgTable(
     }),
     usedForUi: boolean('used_for_ui').notNull().default(false),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Spend cap per calendar month (UTC), micro-dollars; null: no cap. */
+    monthlyCapMicros: bigint('monthly_cap_micros', { mode: 'number' }),
+    /** Charged and held this month (`spend_month`, the first day of a UTC month). */
+    monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
+    spendMonth: date('spend_month', { mode: 'string' }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
@@ -130,6 +154,10 @@ export const creditOrders = pgTable(
       enum: ['requires_payment', 'processing', 'succeeded', 'failed', 'expired'],
     }).notNull(),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    /** `purchase`: bought on the buy-credits page; `auto_recharge`: charged to the saved card. */
+    kind: text('kind', { enum: ['purchase', 'auto_recharge'] })
+      .notNull()
+      .default('purchase'),
     providerReference: text('provider_reference'),
     clientSecret: text('client_secret'),
     createdAt: createdAt(),
@@ -143,6 +171,10 @@ export const creditOrders = pgTable(
   (t) => [
     index('credit_orders_organization_idx').on(t.organizationId, t.status),
     uniqueIndex('credit_orders_provider_reference_key').on(t.providerReference),
+    // Never two automatic charges at once for one organization.
+    uniqueIndex('credit_orders_one_open_auto_recharge_key')
+      .on(t.organizationId)
+      .where(sql`kind = 'auto_recharge' and status in ('requires_payment', 'processing')`),
   ],
 );
 
@@ -254,4 +286,44 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Invoices: one per fulfilled payment, numbered from one gap-free sequence for the site (the
+ * counter row is taken in the payment's transaction, so a rolled-back payment leaves no gap).
+ * Seller and buyer are copied at issue time: later changes to the organization do not alter an
+ * issued invoice, and a trigger refuses UPDATE and DELETE.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    amountMicros: micros('amount_micros').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    paymentReference: text('payment_reference'),
+  },
+  (t) => [
+    uniqueIndex('invoices_sequence_key').on(t.sequence),
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_payment_key').on(t.paymentId),
+    index('invoices_organization_idx').on(t.organizationId),
+  ],
+);
+
+/** The last number issued per sequence (one row, `site`). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  scope: text('scope').primaryKey(),
+  last: integer('last').notNull(),
 });

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { DEFAULT_SELLER, type Seller } from '../billing/invoices';
 import type { KeySecrets } from '../lib/keys';
 import { createApiKeysRepository } from './apiKeys';
 import { createFeedbackRepository } from './feedback';
@@ -8,12 +9,16 @@ import { createOrganizationsRepository } from './organizations';
 import { createPaymentsRepository } from './payments';
 import { createPricingRepository } from './pricing';
 
-export function createRepositories(db: Database, secrets: KeySecrets) {
+export function createRepositories(
+  db: Database,
+  secrets: KeySecrets,
+  options: { seller?: Seller } = {},
+) {
   return {
     organizations: createOrganizationsRepository(db, secrets),
     apiKeys: createApiKeysRepository(db, secrets),
     ledger: createLedgerRepository(db),
-    payments: createPaymentsRepository(db),
+    payments: createPaymentsRepository(db, { seller: options.seller ?? DEFAULT_SELLER }),
     pricing: createPricingRepository(db),
     feedback: createFeedbackRepository(db),
     idempotency: createIdempotencyRepository(db),

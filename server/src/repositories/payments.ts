@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { OPEN_ORDER_LIMITS } from '../../../src/api/contract';
 import type { Database, Executor } from '../db/client';
-import { creditOrders, organizations, payments, stripeEvents } from '../db/schema';
+import { creditOrders, invoices, organizations, payments, stripeEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { issueInvoice, type Seller } from '../billing/invoices';
 import { creditWallet, postCompensation } from './ledger';
 
 export type CreditOrderRow = typeof creditOrders.$inferSelect;
@@ -82,7 +83,7 @@ function statusAfterChange(
   return 'succeeded';
 }
 
-export function createPaymentsRepository(db: Database) {
+export function createPaymentsRepository(db: Database, options: { seller: Seller }) {
   async function lockSettledPayment(tx: Executor, providerPaymentId: string) {
     const [payment] = await tx
       .select()
@@ -103,6 +104,8 @@ export function createPaymentsRepository(db: Database) {
       amountMicros: number;
       provider: 'stripe' | 'sandbox';
     }): Promise<CreditOrderRow> {
+      if (order.amountMicros <= 0)
+        throw new HttpError(400, 'An order must be for a positive amount.');
       return db.transaction(async (tx) => {
         await tx
           .select({ id: organizations.id })
@@ -115,6 +118,7 @@ export function createPaymentsRepository(db: Database) {
           .where(
             and(
               eq(creditOrders.organizationId, order.organizationId),
+              eq(creditOrders.kind, 'purchase'),
               inArray(creditOrders.status, [...OPEN_STATUSES]),
               gt(creditOrders.expiresAt, sql`now()`),
             ),
@@ -136,6 +140,47 @@ export function createPaymentsRepository(db: Database) {
           .returning();
         return row!;
       });
+    },
+
+    /**
+     * The organization's one open automatic recharge order; null when one is already open (a
+     * partial unique index makes this hold however many calls cross the threshold at once).
+     */
+    async createAutoRechargeOrder(order: {
+      id: string;
+      organizationId: string;
+      amountMicros: number;
+      provider: 'stripe' | 'sandbox';
+    }): Promise<CreditOrderRow | null> {
+      const [row] = await db
+        .insert(creditOrders)
+        .values({
+          ...order,
+          kind: 'auto_recharge',
+          status: 'requires_payment',
+          currency: 'USD',
+          expiresAt: sql`now() + make_interval(mins => ${OPEN_ORDER_LIMITS.expiresAfterMinutes})`,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    /** Marks an order as being settled by the provider (an off-session charge in flight). */
+    async markProcessing(
+      orderId: string,
+      sandbox?: { outcome: 'succeeded' | 'failed'; delayMs: number },
+    ) {
+      await db
+        .update(creditOrders)
+        .set({
+          status: 'processing',
+          ...(sandbox && {
+            sandboxOutcome: sandbox.outcome,
+            fulfilAfter: new Date(Date.now() + sandbox.delayMs),
+          }),
+        })
+        .where(eq(creditOrders.id, orderId));
     },
 
     /** Records the provider's payment for the order (Stripe PaymentIntent id and secret). */
@@ -264,14 +309,28 @@ export function createPaymentsRepository(db: Database) {
     async listPayments(organizationId: string, skip: number, limit: number) {
       const where = eq(payments.organizationId, organizationId);
       const rows = await db
-        .select()
+        .select({ payment: payments, kind: creditOrders.kind, invoiceNumber: invoices.number })
         .from(payments)
+        .innerJoin(creditOrders, eq(creditOrders.id, payments.orderId))
+        .leftJoin(invoices, eq(invoices.paymentId, payments.id))
         .where(where)
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .offset(skip)
         .limit(limit);
       const [{ total }] = await db.select({ total: count() }).from(payments).where(where);
-      return { rows, totalCount: total };
+      return {
+        rows: rows.map((r) => ({ ...r.payment, kind: r.kind, invoiceNumber: r.invoiceNumber })),
+        totalCount: total,
+      };
+    },
+
+    /** The invoice of one of the organization's payments; null when there is none. */
+    async findInvoice(organizationId: string, paymentId: string) {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.paymentId, paymentId), eq(invoices.organizationId, organizationId)));
+      return row ?? null;
     },
 
     /**
@@ -322,6 +381,17 @@ export function createPaymentsRepository(db: Database) {
             amountMicros: order.amountMicros,
             paymentId: payment.id,
           });
+          await issueInvoice(tx, payment, options.seller);
+          // Above the low-balance threshold again: the next fall sends a new alert.
+          await tx
+            .update(organizations)
+            .set({ lowBalanceAlertedAt: null })
+            .where(
+              and(
+                eq(organizations.id, order.organizationId),
+                sql`${organizations.balanceMicros} >= coalesce(${organizations.lowBalanceThresholdMicros}, 0)`,
+              ),
+            );
         }
         await tx
           .update(creditOrders)

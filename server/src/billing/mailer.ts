@@ -1,0 +1,58 @@
+/**
+ * E-mail through SMTP (nodemailer): low-balance alerts, failed automatic charges, and the
+ * feedback and contact messages. Locally `SMTP_URL` points at the stack's mail catcher
+ * (scripts/stack/mail-catcher.mjs); outside local mode it must be set.
+ */
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+
+export const MESSAGES = {
+  lowBalance: (
+    organization: string,
+    balanceMicros: number,
+    thresholdMicros: number,
+    site: string,
+  ) => ({
+    subject: `Your VisionAPI balance is below ${usd(thresholdMicros)}`,
+    text: [
+      `The credit balance of ${organization} is ${usd(balanceMicros)}, below the alert threshold of ${usd(thresholdMicros)} you set.`,
+      '',
+      'When it cannot cover a call, calls are refused with 402 and nothing is charged.',
+      `Buy credits: ${site}/settings/buy-credits/`,
+      '',
+      'You get this e-mail once each time the balance falls below the threshold.',
+    ].join('\n'),
+  }),
+  rechargeFailed: (organization: string, amountMicros: number, reason: string, site: string) => ({
+    subject: 'Your VisionAPI auto-recharge failed and was turned off',
+    text: [
+      `We tried to charge ${usd(amountMicros)} to the saved card of ${organization} because its balance fell below your auto-recharge threshold. The charge failed: ${reason}`,
+      '',
+      'Auto-recharge is now off, so no further attempts will be made.',
+      `Update the card or buy credits: ${site}/settings/buy-credits/`,
+    ].join('\n'),
+  }),
+};
