@@ -6,6 +6,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
+import contractAlias from './src/plugins/contract-alias';
 import securityHeaders from './src/plugins/security-headers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RouteChunkManifestPlugin } = require('./scripts/webpack/route-chunk-manifest-plugin.cjs');
@@ -63,6 +64,7 @@ const config: Config = {
   },
 
   plugins: [
+    contractAlias,
     // Start-up work every page paid for nothing, trimmed by small loaders that fail the build if
     // the vendor code they change moves. Browser bundles carry only the Prism languages listed in
     // `prism.additionalLanguages` below: the first loader cuts prism-react-renderer's ~50 bundled

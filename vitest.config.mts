@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@site': root,
+      '@contract': `${root}contract`,
       '@generated/docusaurus.config': `${root}tests/fixtures/docusaurus.config.ts`,
     },
   },

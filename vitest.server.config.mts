@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Server tests: app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
+  // The one shared contract, imported by the site and the server as `@contract`.
+  resolve: { alias: { '@contract': `${root}contract` } },
   test: {
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',

@@ -60,7 +60,10 @@ interface Row {
   'non-2xx/errors': number;
 }
 
-async function measure(target: string, options: Record<string, unknown>): Promise<Row> {
+async function measure(
+  target: string,
+  options: { url: string } & Record<string, unknown>,
+): Promise<Row> {
   const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options });
   return {
     target,
@@ -86,7 +89,13 @@ async function waitFor(url: string, child?: ChildProcess, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`${url}: process exited`);
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -251,7 +260,11 @@ async function main() {
           await new Promise((resolve) => setTimeout(resolve, 1500));
         }
       }
-      rows.push(await measure('bare Fastify GET /ping (again, after the PostgreSQL runs)', { url: `${bareUrl}/ping` }));
+      rows.push(
+        await measure('bare Fastify GET /ping (again, after the PostgreSQL runs)', {
+          url: `${bareUrl}/ping`,
+        }),
+      );
     }
   } finally {
     await bare.close();
@@ -259,9 +272,7 @@ async function main() {
   }
   const ceiling = rows[0]!['req/s'];
   console.log(
-    `\nautocannon: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, ${
-      os.availableParallelism()
-    } cores\n`,
+    `\nautocannon: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, ${os.availableParallelism()} cores\n`,
   );
   console.table(
     rows.map((row) => ({ ...row, 'vs bare': `${((row['req/s'] / ceiling) * 100).toFixed(0)} %` })),

@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { Health } from '../../src/api/contract';
+import { Health } from '@contract';
 import type { TokenVerifier } from './auth/firebase';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';

@@ -20,7 +20,7 @@ import type {
   RollApiKeyBody,
   SandboxConfirmBody,
   TransactionList,
-} from './contract/account';
+} from '@contract/account';
 import { API_MESSAGES } from './messages';
 import { getPublicPricing } from './pricing-call';
 import type { Requester } from './request';

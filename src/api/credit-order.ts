@@ -4,7 +4,7 @@
  * moment later), so after confirming, the page polls `GET credits/orders/{id}` until the order
  * is settled or the wait is over.
  */
-import type { CreditOrder } from './contract/account';
+import type { CreditOrder } from '@contract/account';
 import type { ApiResult } from './result';
 
 /** About every second, for about a minute. */

@@ -2,7 +2,7 @@
  * Image calls to the services host (spec §7): `POST {task}/{sub?}/{optional?}`
  * with the account's first `used_for_ui` key in the `api-key` header.
  */
-import type { ApiKeyList } from './contract/account';
+import type { ApiKeyList } from '@contract/account';
 import { API_MESSAGES } from './messages';
 import type { ApiResult } from './result';
 import { joinUrl } from './url';

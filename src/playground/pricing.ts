@@ -3,7 +3,7 @@
  * store (src/pricing/store.ts: loaded once at app start, no sign-in), in the
  * shape these pages use.
  */
-import type { PublicPricing } from '@site/src/api/contract/account';
+import type { PublicPricing } from '@contract/account';
 import { usePricing } from '@site/src/pricing/store';
 
 export type PricingState =

@@ -6,7 +6,7 @@
  * overview, the playground). A deployment page imports only its own module
  * from ./reference/ instead.
  */
-import type { DeploymentPath } from '@site/src/api/contract/services';
+import type { DeploymentPath } from '@contract/services';
 import type { DeploymentDoc } from './schema-doc';
 import { DOC as depthEstimation } from './reference/depth-estimation';
 import { DOC as imageClassification } from './reference/image-classification';

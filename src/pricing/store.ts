@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { publicApi } from '@site/src/api/public';
-import type { PublicPricing } from '@site/src/api/contract';
+import type { PublicPricing } from '@contract';
 
 export type PricingState =
   | { kind: 'loading' }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPLOYMENT_PATHS } from '../../src/api/contract';
+import { DEPLOYMENT_PATHS } from '@contract';
 import {
   buyCredits,
   createHarness,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPLOYMENT_PATHS } from '../../src/api/contract';
+import { DEPLOYMENT_PATHS } from '@contract';
 import { expectAnswersMatchOpenApi } from './contract-check';
 import {
   buyCredits,

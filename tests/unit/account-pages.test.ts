@@ -10,8 +10,8 @@ import {
   countryOptions,
   stateOptions,
 } from '@site/src/components/OrganizationForm/regions';
-import type { ApiKey, CreditOrder } from '@site/src/api/contract';
-import { ROLL_GRACE_HOURS } from '@site/src/api/contract';
+import type { ApiKey, CreditOrder } from '@contract';
+import { ROLL_GRACE_HOURS } from '@contract';
 import { sampleKeyState } from '@site/src/components/CodeSamples/useDefaultKey';
 import {
   balanceTooltip,

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createAccountClient, endOfDayIso, startOfLocalDayIso } from '../../src/api/account';
-import type { CreditOrder, RollApiKeyBody } from '../../src/api/contract/account';
-import { ROLL_GRACE_HOURS } from '../../src/api/contract/account';
+import type { CreditOrder, RollApiKeyBody } from '@contract/account';
+import { ROLL_GRACE_HOURS } from '@contract/account';
 import { isOrderSettled, waitForCreditOrder } from '../../src/api/credit-order';
 import { API_MESSAGES } from '../../src/api/messages';
 import type { RequestOptions, Requester } from '../../src/api/request';

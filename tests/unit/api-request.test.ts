@@ -6,7 +6,7 @@ import {
   type TokenUser,
 } from '../../src/api/request';
 import type { ApiResult } from '../../src/api/result';
-import type { Balance } from '../../src/api/contract/account';
+import type { Balance } from '@contract/account';
 
 function fakeUser(token = 'id-token'): TokenUser & { getIdToken: ReturnType<typeof vi.fn> } {
   return { getIdToken: vi.fn(async (force?: boolean) => (force ? `${token}-fresh` : token)) };

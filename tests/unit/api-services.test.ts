@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createServicesClient } from '../../src/api/services';
-import type { ApiKey } from '../../src/api/contract/account';
+import type { ApiKey } from '@contract/account';
 
 /** A listed key: no secret, as the backend lists every key but the UI key. */
 const key = (over: Partial<ApiKey>): ApiKey => ({

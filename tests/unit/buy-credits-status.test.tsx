@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 import PurchaseStatus from '@site/src/pages/settings/_components/buy-credits/PurchaseStatus';
 import type { Fulfilment } from '@site/src/pages/settings/_components/buy-credits/useOrderFulfilment';
 

@@ -22,7 +22,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_PROCESSING_SIDE,
   PUBLIC_DEPLOYMENTS,
-} from '../../src/api/contract';
+} from '@contract';
 import { readServerConfig } from '../../server/src/config';
 import { describeDeployment, type DeploymentDoc } from '../../src/playground/schema-doc';
 
@@ -92,7 +92,7 @@ function generatedSources(): Record<string, string> {
       'src/api/contract/services.ts',
       '\n *\n * The reference of every deployment, for the pages that show them all (the\n * overview, the playground). A deployment page imports only its own module\n * from ./reference/ instead.',
     ) +
-    `import type { DeploymentPath } from '@site/src/api/contract/services';\n` +
+    `import type { DeploymentPath } from '@contract/services';\n` +
     `import type { DeploymentDoc } from './schema-doc';\n` +
     DEPLOYMENT_PATHS.map((p) => `import { DOC as ${camel(p)} } from './reference/${slug(p)}';\n`)
       .sort()

@@ -10,7 +10,7 @@ import {
   spendPerDeployment,
   toUsageRow,
 } from '@site/src/pages/settings/_components/usage/transactions';
-import type { Transaction } from '@site/src/api/contract';
+import type { Transaction } from '@contract';
 
 const tx = (over: Partial<Transaction>): Transaction => ({
   id: Math.random().toString(36).slice(2),

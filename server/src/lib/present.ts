@@ -6,7 +6,7 @@ import type {
   Organization,
   Payment,
   Transaction,
-} from '../../../src/api/contract';
+} from '@contract';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { LedgerRow } from '../repositories/ledger';
 import type { OrganizationRow } from '../repositories/organizations';

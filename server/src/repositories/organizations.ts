@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OrganizationBody, OrganizationPatchBody } from '../../../src/api/contract';
+import type { OrganizationBody, OrganizationPatchBody } from '@contract';
 import type { Database } from '../db/client';
 import { apiKeys, organizations } from '../db/schema';
 import type { KeySecrets } from '../lib/keys';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
-import { OPEN_ORDER_LIMITS } from '../../../src/api/contract';
+import { OPEN_ORDER_LIMITS } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { creditOrders, invoices, organizations, payments, stripeEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';

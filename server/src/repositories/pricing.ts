@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { PUBLIC_DEPLOYMENTS, type DeploymentPath } from '../../../src/api/contract';
+import { PUBLIC_DEPLOYMENTS, type DeploymentPath } from '@contract';
 import type { Database } from '../db/client';
 import { deployments } from '../db/schema';
 

@@ -6,7 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import { ErrorResponse } from '../../../src/api/contract';
+import { ErrorResponse } from '@contract';
 import type { TokenVerifier } from '../auth/firebase';
 import type { ServerConfig } from '../config';
 import { NO_ORGANIZATION_MESSAGE, notFound } from '../lib/errors';

@@ -35,7 +35,7 @@ import {
   MAX_IMAGE_BYTES,
   PUBLIC_DEPLOYMENTS,
   type DeploymentPath,
-} from '../../../src/api/contract';
+} from '@contract';
 import { API_VERSION, type AppDeps } from '../app';
 import { HttpError, unauthorized } from '../lib/errors';
 import {

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../src/api/contract';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@contract';
 import { badRequest, HttpError } from '../lib/errors';
 
 export interface ImageCall {

@@ -9,7 +9,7 @@ import { useLocation } from '@docusaurus/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import type { Organization } from '@site/src/api/contract';
+import type { Organization } from '@contract';
 import { signInPath, useAuth } from '@site/src/auth';
 import EmailVerificationBanner, {
   useEmailVerification,

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { account } from '@site/src/api';
-import type { Organization } from '@site/src/api/contract';
+import type { Organization } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 
 export type OrganizationState =

@@ -6,7 +6,7 @@
  * downloads it.
  */
 import { useEffect, useState } from 'react';
-import type { ApiKey } from '@site/src/api/contract/account';
+import type { ApiKey } from '@contract/account';
 import { API_MESSAGES } from '@site/src/api/messages';
 import { useAuth } from '@site/src/auth/AuthProvider';
 

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { DeploymentPath } from '@site/src/api/contract/services';
+import type { DeploymentPath } from '@contract/services';
 import { useSiteConfig } from '@site/src/config';
 import CodeSamples from '@site/src/components/CodeSamples';
 import PricePerCall from '@site/src/components/PricePerCall';

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { DeploymentPath, DeploymentResult } from '@site/src/api/contract/services';
+import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';

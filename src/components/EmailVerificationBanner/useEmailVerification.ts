@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { account } from '@site/src/api';
-import type { Organization } from '@site/src/api/contract';
+import type { Organization } from '@contract';
 import { loadIdentity, useAuth } from '@site/src/auth';
 import { notify } from '@site/src/components/Notifications';
 

@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { Organization } from '@site/src/api/contract';
+import type { Organization } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 import { countryOptions, stateOptions } from './regions';
 import {

@@ -1,5 +1,5 @@
 /** Field checks of the organization form, shown next to each field before anything is sent. */
-import type { OrganizationBody } from '@site/src/api/contract';
+import type { OrganizationBody } from '@contract';
 
 export type OrganizationValues = Required<OrganizationBody>;
 export type OrganizationErrors = Partial<Record<keyof OrganizationValues, string>>;

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { API_MESSAGES, requestBalanceRefresh, services } from '@site/src/api';
-import type { DeploymentPath } from '@site/src/api/contract/services';
+import type { DeploymentPath } from '@contract/services';
 import { useAuth } from '@site/src/auth';
 import { MAX_UPLOAD_SIDE, prepareImage, type PreparedImage } from '@site/src/playground/downscale';
 import { formatUsd } from '@site/src/playground/pricing';

@@ -1,6 +1,6 @@
 /** Result and JSON tabs; picks the rendering that suits the deployment. */
 import { useState, type ReactNode } from 'react';
-import type { DeploymentPath, DeploymentResult } from '@site/src/api/contract/services';
+import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import BarsView from './views/BarsView';
 import BoxesView from './views/BoxesView';
 import DepthView from './views/DepthView';

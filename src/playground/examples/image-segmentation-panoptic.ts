@@ -1,5 +1,5 @@
 /** Example answer of `image-segmentation/panoptic` (see ./index.ts). */
-import type { DeploymentResult } from '@site/src/api/contract/services';
+import type { DeploymentResult } from '@contract/services';
 import { common, PNG, usage } from './common';
 
 export const EXAMPLE: DeploymentResult<'image-segmentation/panoptic'> = {

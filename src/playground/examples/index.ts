@@ -9,7 +9,7 @@
  * This index has them all, and its type makes `tsc` fail when a deployment
  * has no example.
  */
-import type { DeploymentPath, DeploymentResult } from '@site/src/api/contract/services';
+import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import { EXAMPLE as depthEstimation } from './depth-estimation';
 import { EXAMPLE as imageClassification } from './image-classification';
 import { EXAMPLE as imageSegmentationInstance } from './image-segmentation-instance';

@@ -1,5 +1,5 @@
 /** Example answer of `zero-shot-image-classification` (see ./index.ts). */
-import type { DeploymentResult } from '@site/src/api/contract/services';
+import type { DeploymentResult } from '@contract/services';
 import { common, usage } from './common';
 
 export const EXAMPLE: DeploymentResult<'zero-shot-image-classification'> = {

@@ -6,7 +6,7 @@ import {
   CreateApiKeyBody,
   DeletedApiKey,
   RollApiKeyBody,
-} from '../../../../src/api/contract';
+} from '@contract';
 import { notFound, NO_ORGANIZATION_MESSAGE } from '../../lib/errors';
 import { presentApiKey } from '../../lib/present';
 import {

@@ -8,7 +8,7 @@ import {
   PageQuery,
   PaymentList,
   SandboxConfirmBody,
-} from '../../../../src/api/contract';
+} from '@contract';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import {
   IDEMPOTENCY_HEADER_DESCRIPTION,

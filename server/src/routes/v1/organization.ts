@@ -3,7 +3,7 @@ import {
   Organization,
   OrganizationBody,
   OrganizationPatchBody,
-} from '../../../../src/api/contract';
+} from '@contract';
 import { conflict } from '../../lib/errors';
 import { presentOrganization } from '../../lib/present';
 import {

@@ -3,7 +3,7 @@ import {
   FeedbackBody,
   FeedbackReceipt,
   PublicPricing,
-} from '../../../../src/api/contract';
+} from '@contract';
 import { badRequest } from '../../lib/errors';
 import { presentDeploymentPrice } from '../../lib/present';
 import { errorResponses, type TypedFastify, type V1Context } from '../context';

@@ -4,7 +4,7 @@
  * and currency match the order, and posts refunds and disputes as compensating ledger entries.
  * Every event is handled once (event ids are remembered). Nothing of the body is ever logged.
  */
-import { WebhookReceipt } from '../../../../src/api/contract';
+import { WebhookReceipt } from '@contract';
 import { badRequest } from '../../lib/errors';
 import { microsToCents } from '../../lib/money';
 import type { PaymentEvent } from '../../payments/provider';

@@ -1,4 +1,4 @@
-import { TransactionList, TransactionQuery } from '../../../../src/api/contract';
+import { TransactionList, TransactionQuery } from '@contract';
 import { badRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import { presentTransaction } from '../../lib/present';

@@ -3,7 +3,7 @@
  * data so it can run in a worker thread: no request, no database, no exceptions across the
  * thread boundary (a bad image is an answer, not a throw).
  */
-import type { DeploymentPath } from '../../../../src/api/contract';
+import type { DeploymentPath } from '@contract';
 import { HttpError } from '../../lib/errors';
 import { decodeImage } from '../sandbox/image';
 import { sampleResult } from '../sandbox/results';

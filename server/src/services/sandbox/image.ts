@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { MAX_PROCESSING_SIDE } from '../../../../src/api/contract/limits';
+import { MAX_PROCESSING_SIDE } from '@contract/limits';
 import { badRequest } from '../../lib/errors';
 
 export interface DecodedImage {

@@ -4,7 +4,7 @@
  * and plausible, but they are NOT inference: every answer says
  * `sandbox: true`.
  */
-import type { Box, DeploymentPath } from '../../../../src/api/contract';
+import type { Box, DeploymentPath } from '@contract';
 import { grayPng, seededRandom, type DecodedImage } from './image';
 
 const DETECTION_LABELS = [

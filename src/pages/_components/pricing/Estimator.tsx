@@ -1,6 +1,6 @@
 /** Calls → USD for one deployment. */
 import { useId, useState, type ReactNode } from 'react';
-import type { DeploymentPrice } from '@site/src/api/contract';
+import type { DeploymentPrice } from '@contract';
 import { estimateUsd, formatUsd, parseCalls } from './estimate';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import Link from '@docusaurus/Link';
 import type { ReactNode } from 'react';
-import type { DeploymentPrice } from '@site/src/api/contract';
+import type { DeploymentPrice } from '@contract';
 import { grouped } from '@site/src/format/numbers';
 import { estimateUsd, formatUsd } from './estimate';
 import styles from './styles.module.css';

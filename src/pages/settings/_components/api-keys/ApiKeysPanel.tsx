@@ -8,7 +8,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { ApiKey } from '@site/src/api/contract';
+import type { ApiKey } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { notify } from '@site/src/components/Notifications';
 import OrganizationCard from '../shared/OrganizationCard';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { ApiKeyWithSecret } from '@site/src/api/contract';
+import type { ApiKeyWithSecret } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 import { validateKeyName } from './keys';
 import styles from './styles.module.css';

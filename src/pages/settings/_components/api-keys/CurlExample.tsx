@@ -5,7 +5,7 @@
  */
 import CodeBlock from '@theme/CodeBlock';
 import type { ReactNode } from 'react';
-import type { ApiKey } from '@site/src/api/contract';
+import type { ApiKey } from '@contract';
 import { useSiteConfig } from '@site/src/config';
 import { API_KEY_PLACEHOLDER } from '@site/src/playground/code-samples';
 import shared from '../shared/styles.module.css';

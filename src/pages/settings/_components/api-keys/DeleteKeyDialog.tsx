@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
-import type { ApiKey } from '@site/src/api/contract';
+import type { ApiKey } from '@contract';
 
 interface Props {
   /** The key to delete; null when the dialog is closed. */

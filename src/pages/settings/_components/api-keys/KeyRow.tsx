@@ -5,7 +5,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
-import type { ApiKey } from '@site/src/api/contract';
+import type { ApiKey } from '@contract';
 import { longLocalDate } from '../shared/format';
 import shared from '../shared/styles.module.css';
 import { lastUsedText, previousSecretNote } from './keys';

@@ -5,7 +5,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ApiKeyWithSecret } from '@site/src/api/contract';
+import type { ApiKeyWithSecret } from '@contract';
 import { copyToClipboard } from '../shared/copy';
 import { longLocalDate } from '../shared/format';
 import styles from './styles.module.css';

@@ -15,7 +15,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useEffect, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { ApiKey, ApiKeyWithSecret } from '@site/src/api/contract';
+import type { ApiKey, ApiKeyWithSecret } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 import { ROLL_OPTIONS, type RollGraceHours } from './keys';
 import styles from './styles.module.css';

@@ -1,5 +1,5 @@
 /** Rules and wording of the API keys page that need no React. */
-import type { ApiKey, ROLL_GRACE_HOURS } from '@site/src/api/contract';
+import type { ApiKey, ROLL_GRACE_HOURS } from '@contract';
 import { longLocalDate } from '../shared/format';
 
 /** Key names: 1 to 64 characters after trimming (the contract's limits). */

@@ -21,7 +21,7 @@ import {
   type ReactNode,
 } from 'react';
 import { account, requestBalanceRefresh } from '@site/src/api';
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import EmailVerificationBanner from '@site/src/components/EmailVerificationBanner';
 import { notify } from '@site/src/components/Notifications';

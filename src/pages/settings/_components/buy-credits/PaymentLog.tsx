@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useEffect, useState, type ReactNode } from 'react';
 import { account, PAYMENTS_PAGE_SIZE } from '@site/src/api';
-import type { Payment, PaymentList } from '@site/src/api/contract';
+import type { Payment, PaymentList } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 import { longLocalDate, usd } from '../shared/format';
 import shared from '../shared/styles.module.css';

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 import { usd } from '../shared/format';
 import type { PaymentHandlers } from './payment';
 import styles from './styles.module.css';

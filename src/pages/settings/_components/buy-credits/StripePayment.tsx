@@ -10,7 +10,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 import { usd } from '../shared/format';
 import { returnUrl, type PaymentHandlers } from './payment';
 import styles from './styles.module.css';

@@ -1,5 +1,5 @@
 /** The purchase amount: USD, $5 to $10,000 (CREDIT_PURCHASE_LIMITS), at most 2 decimals. */
-import { CREDIT_PURCHASE_LIMITS } from '@site/src/api/contract/limits';
+import { CREDIT_PURCHASE_LIMITS } from '@contract/limits';
 import { grouped } from '@site/src/format/numbers';
 
 export const AMOUNT_PRESETS = [10, 25, 50, 100, 500] as const;

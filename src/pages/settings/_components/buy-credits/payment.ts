@@ -1,5 +1,5 @@
 /** What a payment step (sandbox or Stripe) reports back to the buy-credits page. */
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 
 export interface PaymentHandlers {
   /**

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { account, waitForCreditOrder } from '@site/src/api';
-import type { CreditOrder } from '@site/src/api/contract';
+import type { CreditOrder } from '@contract';
 
 export type Fulfilment =
   | { kind: 'idle' }

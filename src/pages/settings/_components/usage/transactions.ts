@@ -4,7 +4,7 @@
  * (spec §3, §7). Also the sums behind the chart.
  */
 import dayjs from 'dayjs';
-import type { Transaction } from '@site/src/api/contract';
+import type { Transaction } from '@contract';
 
 export interface UsageRow extends Omit<Transaction, 'created_at'> {
   /** Formatted local date and time. */

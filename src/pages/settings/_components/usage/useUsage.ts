@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { account } from '@site/src/api';
-import type { TransactionList } from '@site/src/api/contract';
+import type { TransactionList } from '@contract';
 import { notify } from '@site/src/components/Notifications';
 import { dayToDate, type DayRange } from './range';
 import { toUsageRow, type UsageRow } from './transactions';
