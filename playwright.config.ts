@@ -37,9 +37,9 @@ export default defineConfig({
     {
       // Auth emulator + account backend + services host, on a fresh embedded database each run.
       command: 'node scripts/stack/run.mjs stack',
-      // The backend answers /health before the Auth emulator is up: in CI wait for the runner's
-      // own "Stack ready" line (it checks every part). Locally the URL lets a running stack be reused.
-      ...(CI ? { wait: { stdout: /Stack ready/ } } : { url: 'http://localhost:4010/health' }),
+      // The runner's readiness port answers 200 only once every part of the stack answers; locally
+      // it also lets a running stack be reused.
+      url: 'http://127.0.0.1:4011/',
       env: { PGLITE_DIR: `.data/e2e-${Date.now()}` },
       reuseExistingServer: !CI,
       timeout: 120_000,

@@ -171,7 +171,9 @@ export async function ensureDemoAccount(urls = stackUrls()) {
       // The sandbox settles like a card payment: `processing` for a moment, then fulfilled.
       for (let i = 0; i < 60 && settled.body.status === 'processing'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        settled = await call(`${urls.api}/credits/orders/${order.body.order_id}`, { headers: auth });
+        settled = await call(`${urls.api}/credits/orders/${order.body.order_id}`, {
+          headers: auth,
+        });
       }
       if (settled.body.status !== 'succeeded') throw fail('sandbox purchase', settled);
       report.push(

@@ -6,6 +6,11 @@ export const STACK = {
   authEmulatorPort: 9099,
   sitePort: 3000,
   servedSitePort: 3001,
+  /** 200 once every part of the stack answers (scripts/stack/run.mjs). */
+  readyPort: 4011,
+  /** The mail catcher: SMTP and its web inbox (scripts/stack/mail-catcher.mjs). */
+  mailSmtpPort: 1025,
+  mailWebPort: 1080,
 };
 
 /** The environment every stack process gets; explicit settings from the caller win. */
@@ -21,6 +26,8 @@ export function stackEnv(base) {
     // Sandbox payments settle like card payments: `processing` for a moment, then fulfilled, so
     // the buy-credits page's wait for fulfilment is what a Stripe buyer sees.
     SANDBOX_FULFILMENT_DELAY_MS: base.SANDBOX_FULFILMENT_DELAY_MS ?? '1500',
+    // E-mail goes to the local mail catcher; its inbox is on the web port.
+    SMTP_URL: base.SMTP_URL || `smtp://127.0.0.1:${STACK.mailSmtpPort}`,
     // firebase-tools: no update check against the registry, no prompts.
     NO_UPDATE_NOTIFIER: '1',
     FORCE_COLOR: base.FORCE_COLOR ?? '1',

@@ -8,9 +8,13 @@
  *   node scripts/stack/run.mjs serve   Auth emulator + API/services + the build in build/ (port 3001), served
  *                                      with its own security headers (scripts/static-server.mjs)
  *
+ * Every mode also runs the mail catcher (SMTP 1025, inbox http://127.0.0.1:1080/).
+ *
  * Ports: account API 4010 (/v1), services 4020, Auth emulator 9099 (hub 4400,
- * logging 4500), site 3000 (dev) or 3001 (served build).
+ * logging 4500), mail 1025/1080, readiness 4011 (200 once everything answers),
+ * site 3000 (dev) or 3001 (served build).
  */
+import http from 'node:http';
 import { concurrently } from 'concurrently';
 import waitOn from 'wait-on';
 import { DEMO, ensureDemoAccount } from './demo-account.mjs';
@@ -44,6 +48,16 @@ const commands = [
     prefixColor: 'yellow',
     command: `${bin('firebase')} emulators:start --only auth --project ${STACK.projectId}`,
     env,
+  },
+  {
+    name: 'mail',
+    prefixColor: 'blue',
+    command: 'node scripts/stack/mail-catcher.mjs',
+    env: {
+      ...env,
+      MAIL_SMTP_PORT: String(STACK.mailSmtpPort),
+      MAIL_WEB_PORT: String(STACK.mailWebPort),
+    },
   },
   {
     name: 'api',
@@ -80,11 +94,26 @@ setInterval(() => {
 
 const resources = [
   `tcp:127.0.0.1:${STACK.authEmulatorPort}`,
+  `http-get://127.0.0.1:${STACK.mailWebPort}/messages`,
   `http-get://localhost:${STACK.apiPort}/health`,
   `http-get://localhost:${STACK.servicesPort}/health`,
 ];
 if (mode === 'dev') resources.push(`http-get://localhost:${STACK.sitePort}/`);
 if (mode === 'serve') resources.push(`http-get://localhost:${STACK.servedSitePort}/`);
+
+// Readiness of the whole stack (every part answers, demo account set up): 503 until then, 200
+// after. Playwright waits on it and reuses a running stack through it.
+let ready = false;
+const readiness = http.createServer((_req, res) => {
+  res
+    .writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' })
+    .end(ready ? 'ready' : 'starting');
+});
+readiness.on('error', (error) =>
+  console.error(`[stack] readiness port ${STACK.readyPort}: ${error.message}`),
+);
+readiness.listen(STACK.readyPort, '127.0.0.1');
+readiness.unref();
 
 const started = Date.now();
 waitOn({ resources, timeout: 300_000, interval: 500, validateStatus: (s) => s >= 200 && s < 500 })
@@ -113,12 +142,14 @@ waitOn({ resources, timeout: 300_000, interval: 500, validateStatus: (s) => s >=
       `  account API   http://localhost:${STACK.apiPort}/v1   OpenAPI: http://localhost:${STACK.apiPort}/v1/openapi.json · health: /health`,
       `  services      http://localhost:${STACK.servicesPort}      OpenAPI: http://localhost:${STACK.servicesPort}/openapi.json (sandbox answers)`,
       `  Auth emulator http://127.0.0.1:${STACK.authEmulatorPort}  (project ${STACK.projectId})`,
+      `  mail inbox    http://127.0.0.1:${STACK.mailWebPort}/  (every e-mail the stack sends; SMTP 127.0.0.1:${STACK.mailSmtpPort})`,
       demo
         ? `  demo account  ${DEMO.email} / ${DEMO.password}  (sign in at ${site ?? 'the site'}sign-in/)`
         : '  demo account  npm run seed (demo@example.com / demo1234)',
       '  Stop with Ctrl-C.',
     ];
     console.log(`\n${lines.join('\n')}\n`);
+    ready = true;
     if (demo && process.env.STACK_VERBOSE_SEED) console.log(demo.join('\n'));
   })
   .catch((error) => {
