@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as PwaOptions } from '@docusaurus/plugin-pwa';
@@ -6,10 +5,12 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
+import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import contractAlias from './src/plugins/contract-alias';
+import prismLanguages from './src/plugins/prism-languages';
+import routeChunkManifest from './src/plugins/route-chunk-manifest';
 import securityHeaders from './src/plugins/security-headers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RouteChunkManifestPlugin } = require('./scripts/webpack/route-chunk-manifest-plugin.cjs');
+import shallowMemoCompare from './src/plugins/shallow-memo-compare';
 
 // Every environment variable the site uses is read here, once (see src/config/env.ts).
 const app = readSiteConfig();
@@ -65,66 +66,12 @@ const config: Config = {
 
   plugins: [
     contractAlias,
-    // Start-up work every page paid for nothing, trimmed by small loaders that fail the build if
-    // the vendor code they change moves. Browser bundles carry only the Prism languages listed in
-    // `prism.additionalLanguages` below: the first loader cuts prism-react-renderer's ~50 bundled
-    // languages and its themes (~20 KB gzip and 60–150 ms of main-thread work on every page). See
-    // scripts/webpack/prism-languages-loader.cjs.
-    () => ({
-      name: 'vendor-startup-trims',
-      configureWebpack: () => ({
-        module: {
-          rules: [
-            {
-              test: /prism-react-renderer[\\/]dist[\\/]index\.mjs$/,
-              use: [
-                { loader: path.resolve(__dirname, 'scripts/webpack/prism-languages-loader.cjs') },
-              ],
-            },
-            // useShallowMemoObject's first localeCompare costs 20–50 ms (ICU collator start-up)
-            // during hydration: see scripts/webpack/shallow-memo-compare-loader.cjs.
-            {
-              test: /@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]reactUtils\.js$/,
-              use: [
-                {
-                  loader: path.resolve(
-                    __dirname,
-                    'scripts/webpack/shallow-memo-compare-loader.cjs',
-                  ),
-                },
-              ],
-            },
-          ],
-        },
-      }),
-    }),
-    // Each page's HTML lists its route chunks beside main.js (Docusaurus lists only main.js with
-    // Rspack): see scripts/webpack/route-chunk-manifest-plugin.cjs.
-    (context) => ({
-      name: 'route-chunk-scripts',
-      configureWebpack: (_config: unknown, isServer: boolean) =>
-        isServer || process.env.NODE_ENV !== 'production'
-          ? {}
-          : {
-              plugins: [
-                new RouteChunkManifestPlugin({
-                  manifestPath: path.join(context.generatedFilesDir, 'client-manifest.json'),
-                  registryPath: path.join(context.generatedFilesDir, 'registry.js'),
-                }),
-              ],
-            },
-    }),
-    // `npm run bench:bundle` builds with BUNDLE_SOURCEMAPS=1: hidden source maps for the client
-    // bundle, so the benchmark can say which source files each page's JavaScript is made of.
-    ...(process.env.BUNDLE_SOURCEMAPS === '1'
-      ? [
-          () => ({
-            name: 'bundle-source-maps',
-            configureWebpack: (_config: unknown, isServer: boolean) =>
-              isServer ? {} : { devtool: 'hidden-source-map' as const },
-          }),
-        ]
-      : []),
+    // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
+    // code each changes, why, and how it fails the build when that code moves).
+    prismLanguages,
+    shallowMemoCompare,
+    routeChunkManifest,
+    bundleSourceMaps,
     // Security headers for static hosts (build/_headers, build/firebase.json): a CSP with the
     // hashes of the build's inline scripts and only the configured hosts. Listed before the
     // plugins that still write pages after the build (client redirects): see its README.
@@ -295,7 +242,7 @@ const config: Config = {
     },
     prism: {
       theme: codeTheme,
-      // The only languages highlighted in the browser (see the prism plugin above): code blocks in
+      // The only languages highlighted in the browser (src/plugins/prism-languages): code blocks in
       // another language render as plain text. Add a language here when a page needs it.
       additionalLanguages: ['bash', 'json', 'http', 'python'],
     },

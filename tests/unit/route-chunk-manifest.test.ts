@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const { addModuleOrigins } = require('../../scripts/webpack/route-chunk-manifest-plugin.cjs') as {
+const { addModuleOrigins } = require('../../src/plugins/route-chunk-manifest/plugin.cjs') as {
   addModuleOrigins: (
     manifest: { origins: Record<string, string[]> },
     registrySource: string,

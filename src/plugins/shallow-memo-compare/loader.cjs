@@ -20,7 +20,7 @@ module.exports = function shallowMemoCompareLoader(source) {
   if (!source.includes(ORIGINAL)) {
     throw new Error(
       'shallow-memo-compare-loader: @docusaurus/theme-common/lib/utils/reactUtils.js no longer ' +
-        'sorts with localeCompare as expected; update scripts/webpack/shallow-memo-compare-loader.cjs.',
+        'sorts with localeCompare as expected; update src/plugins/shallow-memo-compare/loader.cjs.',
     );
   }
   return source.replace(ORIGINAL, REPLACEMENT);

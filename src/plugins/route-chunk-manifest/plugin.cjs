@@ -48,7 +48,7 @@ class RouteChunkManifestPlugin {
       if (added === 0) {
         throw new Error(
           `${PLUGIN_NAME}: no route module of ${registryPath} matched a chunk of ${manifestPath}; ` +
-            'the registry or manifest format changed: update scripts/webpack/route-chunk-manifest-plugin.cjs.',
+            'the registry or manifest format changed: update src/plugins/route-chunk-manifest/plugin.cjs.',
         );
       }
       fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));

@@ -25,7 +25,7 @@ module.exports = function prismLanguagesLoader(source) {
   if (languages < 0 || themes < languages || index < themes) {
     throw new Error(
       'prism-languages-loader: prism-react-renderer/dist/index.mjs no longer has the expected ' +
-        'sections (prism-langs, themes, index); update scripts/webpack/prism-languages-loader.cjs.',
+        'sections (prism-langs, themes, index); update src/plugins/prism-languages/loader.cjs.',
     );
   }
   return (
