@@ -51,6 +51,17 @@ export const ApiKey = Type.Object(
         description: 'After a roll with a grace period: when the old secret stops working.',
       }),
     ),
+    monthly_cap_usd: Nullable(
+      Type.Number({
+        minimum: 0,
+        description:
+          'Spend cap of this key per calendar month (UTC), in USD; null: no cap. A call that would pass it is refused with 429.',
+      }),
+    ),
+    month_to_date_usd: Type.Number({
+      minimum: 0,
+      description: 'What this key has spent this calendar month (UTC), calls in flight included.',
+    }),
   },
   { title: 'ApiKey' },
 );
@@ -159,7 +170,15 @@ export type EmailVerification = Static<typeof EmailVerification>;
 
 // ----------------------------------------------------------------- Credits
 
-export const Balance = Type.Object({ remaining_credits: UsdAmount });
+export const Balance = Type.Object({
+  remaining_credits: UsdAmount,
+  low_balance_threshold_usd: Nullable(
+    Type.Number({ description: 'The low-balance alert threshold set on the buy-credits page.' }),
+  ),
+  below_threshold: Type.Boolean({
+    description: 'True while the balance is below the low-balance alert threshold.',
+  }),
+});
 export type Balance = Static<typeof Balance>;
 
 export { CREDIT_PURCHASE_LIMITS } from './limits';
@@ -199,8 +218,18 @@ export const Payment = Type.Object(
       description: 'Taken back from the wallet so far by refunds and lost or open disputes.',
     }),
     provider: PaymentProvider,
+    kind: Type.Union([Type.Literal('purchase'), Type.Literal('auto_recharge')], {
+      description:
+        '`auto_recharge`: charged to the saved card when the balance fell below the threshold.',
+    }),
     created_at: IsoDateTime,
     receipt_reference: Nullable(Type.String()),
+    invoice_number: Nullable(
+      Type.String({
+        description:
+          'The invoice issued for this payment (every fulfilled payment has one); download it from `GET /credits/payments/{payment_id}/invoice`.',
+      }),
+    ),
   },
   { title: 'Payment' },
 );

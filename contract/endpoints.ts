@@ -28,6 +28,17 @@ import type {
   TransactionList,
   TransactionQuery,
 } from './account';
+import type {
+  ApiKeyCapBody,
+  BillingSettings,
+  BillingSettingsBody,
+  DailyUsage,
+  DailyUsageQuery,
+  PaymentIdParams,
+  PaymentMethodSetup,
+  SandboxCardBody,
+  TransactionCsvQuery,
+} from './billing';
 
 interface Endpoint<
   Res,
@@ -50,7 +61,26 @@ export interface V1Endpoints {
   'GET /api-key': Endpoint<ApiKeyList>;
   'POST /api-key/set-default': Endpoint<ApiKey, undefined, undefined, ApiKeyIdHeaders>;
   'POST /api-key/roll': Endpoint<ApiKeyWithSecret, RollApiKeyBody, undefined, ApiKeyIdHeaders>;
+  'POST /api-key/cap': Endpoint<ApiKey, ApiKeyCapBody, undefined, ApiKeyIdHeaders>;
   'DELETE /api-key': Endpoint<DeletedApiKey, undefined, undefined, ApiKeyIdHeaders>;
+  'GET /billing/settings': Endpoint<BillingSettings>;
+  'PUT /billing/settings': Endpoint<BillingSettings, BillingSettingsBody>;
+  'POST /billing/payment-method/setup': Endpoint<PaymentMethodSetup>;
+  'POST /billing/payment-method/sandbox': Endpoint<BillingSettings, SandboxCardBody>;
+  'DELETE /billing/payment-method': Endpoint<BillingSettings>;
+  /** A PDF (application/pdf), not JSON. */
+  'GET /credits/payments/{payment_id}/invoice': Endpoint<
+    Blob,
+    undefined,
+    undefined,
+    undefined,
+    PaymentIdParams
+  >;
+  'GET /usage/daily': Endpoint<DailyUsage, undefined, DailyUsageQuery>;
+  /** CSV (text/csv) of the daily aggregate. */
+  'GET /usage/daily.csv': Endpoint<string, undefined, DailyUsageQuery>;
+  /** CSV (text/csv) of every transaction in the range. */
+  'GET /transaction.csv': Endpoint<string, undefined, TransactionCsvQuery>;
   'POST /organization': Endpoint<Organization, OrganizationBody>;
   'PATCH /organization': Endpoint<Organization, OrganizationPatchBody>;
   'GET /organization': Endpoint<Organization>;

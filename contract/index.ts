@@ -1,4 +1,5 @@
 export * from './common';
 export * from './account';
+export * from './billing';
 export * from './services';
 export * from './endpoints';

@@ -1,11 +1,12 @@
 /**
  * The services host: one `POST /{task}` or `POST /{task}/{sub}` per public
- * deployment, authenticated with the `api-key` header. Parameters and answers
- * of every deployment are described here once; the sandbox host validates
- * with them, its OpenAPI document is generated from them and the docs pages
- * render their parameter tables from them.
+ * deployment of the catalogue (./catalogue.ts), authenticated with the `api-key` header.
+ * Parameters and answers of every deployment are described here once; the sandbox host validates
+ * with them, its OpenAPI document is generated from them and the docs pages render their
+ * parameter tables from them (through the generated reference, src/generated/reference/).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { API_ORDER, COMING_SOON_CATALOGUE, type DeploymentPath } from './catalogue';
 import { SingleLineText, UsdAmount } from './common';
 
 export { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PROCESSING_SIDE } from './limits';
@@ -206,88 +207,81 @@ export interface DeploymentSpec<P extends TSchema = TSchema, R extends TSchema =
   result: R;
 }
 
-function deployment<P extends TSchema, R extends TSchema>(spec: DeploymentSpec<P, R>) {
-  return spec;
+interface DeploymentSchemas {
+  model: string;
+  params: TSchema;
+  result: TSchema;
 }
 
-/** The public deployments, in the order the docs list them. */
-export const PUBLIC_DEPLOYMENTS = {
-  'object-detection': deployment({
-    task: 'object-detection',
-    sub: null,
-    path: 'object-detection',
-    name: 'Object detection',
+/**
+ * What each public deployment of the catalogue (contract/catalogue.ts) takes and answers. Keyed by
+ * the catalogue's paths: a deployment made public there fails `tsc` until it has its schemas here.
+ */
+const DEPLOYMENT_SCHEMAS = {
+  'object-detection': {
     model: 'sandbox-detector-v1',
     params: ObjectDetectionParams,
     result: DetectionResult,
-  }),
-  'depth-estimation': deployment({
-    task: 'depth-estimation',
-    sub: null,
-    path: 'depth-estimation',
-    name: 'Depth estimation',
+  },
+  'depth-estimation': {
     model: 'sandbox-depth-v1',
     params: DepthEstimationParams,
     result: DepthResult,
-  }),
-  'image-classification': deployment({
-    task: 'image-classification',
-    sub: null,
-    path: 'image-classification',
-    name: 'Image classification',
+  },
+  'image-classification': {
     model: 'sandbox-classifier-v1',
     params: ImageClassificationParams,
     result: ClassificationResult,
-  }),
-  'zero-shot-image-classification': deployment({
-    task: 'zero-shot-image-classification',
-    sub: null,
-    path: 'zero-shot-image-classification',
-    name: 'Zero-shot image classification',
+  },
+  'zero-shot-image-classification': {
     model: 'sandbox-zero-shot-classifier-v1',
     params: ZeroShotImageClassificationParams,
     result: ClassificationResult,
-  }),
-  'zero-shot-object-detection': deployment({
-    task: 'zero-shot-object-detection',
-    sub: null,
-    path: 'zero-shot-object-detection',
-    name: 'Zero-shot object detection',
+  },
+  'zero-shot-object-detection': {
     model: 'sandbox-zero-shot-detector-v1',
     params: ZeroShotObjectDetectionParams,
     result: DetectionResult,
-  }),
-  'image-segmentation/semantic': deployment({
-    task: 'image-segmentation',
-    sub: 'semantic',
-    path: 'image-segmentation/semantic',
-    name: 'Semantic segmentation',
+  },
+  'image-segmentation/semantic': {
     model: 'sandbox-semantic-segmenter-v1',
     params: SemanticSegmentationParams,
     result: SemanticSegmentationResult,
-  }),
-  'image-segmentation/instance': deployment({
-    task: 'image-segmentation',
-    sub: 'instance',
-    path: 'image-segmentation/instance',
-    name: 'Instance segmentation',
+  },
+  'image-segmentation/instance': {
     model: 'sandbox-instance-segmenter-v1',
     params: InstanceSegmentationParams,
     result: InstanceSegmentationResult,
-  }),
-  'image-segmentation/panoptic': deployment({
-    task: 'image-segmentation',
-    sub: 'panoptic',
-    path: 'image-segmentation/panoptic',
-    name: 'Panoptic segmentation',
+  },
+  'image-segmentation/panoptic': {
     model: 'sandbox-panoptic-segmenter-v1',
     params: PanopticSegmentationParams,
     result: PanopticSegmentationResult,
-  }),
-} as const;
+  },
+} satisfies Record<DeploymentPath, DeploymentSchemas>;
 
-export type DeploymentPath = keyof typeof PUBLIC_DEPLOYMENTS;
-export const DEPLOYMENT_PATHS = Object.keys(PUBLIC_DEPLOYMENTS) as DeploymentPath[];
+type Schemas = typeof DEPLOYMENT_SCHEMAS;
+
+export type PublicDeployments = {
+  [P in DeploymentPath]: DeploymentSpec<Schemas[P]['params'], Schemas[P]['result']>;
+};
+
+/** The public deployments: the catalogue's entries with their schemas, in the API's order. */
+export const PUBLIC_DEPLOYMENTS = Object.fromEntries(
+  API_ORDER.map((entry) => [
+    entry.slug,
+    {
+      task: entry.task,
+      sub: entry.sub,
+      path: entry.slug,
+      name: entry.title,
+      ...DEPLOYMENT_SCHEMAS[entry.slug],
+    },
+  ]),
+) as PublicDeployments;
+
+export type { DeploymentPath };
+export const DEPLOYMENT_PATHS: DeploymentPath[] = API_ORDER.map((entry) => entry.slug);
 
 /** Parameters of a deployment, e.g. `DeploymentParams<'object-detection'>`. */
 export type DeploymentParams<P extends DeploymentPath> = Static<
@@ -298,18 +292,9 @@ export type DeploymentResult<P extends DeploymentPath> = Static<
   (typeof PUBLIC_DEPLOYMENTS)[P]['result']
 >;
 
-/** Listed on the site as coming soon; the services host answers 404 for them. */
-export const COMING_SOON_DEPLOYMENTS = [
-  { task: 'image-inpainting', name: 'Image inpainting' },
-  { task: 'image-matching', name: 'Image matching' },
-  { task: 'image-restoration', name: 'Image restoration' },
-  { task: 'image-to-image', name: 'Image to image' },
-  { task: 'image-understanding', name: 'Image understanding' },
-  { task: 'invisible-watermark', name: 'Invisible watermark' },
-  { task: 'object-removal', name: 'Object removal' },
-  { task: 'super-resolution', name: 'Super resolution' },
-  { task: 'visual-question-answering', name: 'Visual question answering' },
-] as const;
+/** Listed on the site as coming soon (from the catalogue); the services host answers 404 for them. */
+export const COMING_SOON_DEPLOYMENTS: ReadonlyArray<{ task: string; name: string }> =
+  COMING_SOON_CATALOGUE.map((entry) => ({ task: entry.task, name: entry.title }));
 
 /**
  * JSON body accepted by every deployment: the image plus that deployment's

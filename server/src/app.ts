@@ -16,6 +16,8 @@ import { Health } from '@contract';
 import type { TokenVerifier } from './auth/firebase';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { Billing } from './billing/service';
+import type { Mailer } from './billing/mailer';
 import type { KeySecrets } from './lib/keys';
 import type { PaymentsMode } from './payments/provider';
 import { authHooks } from './plugins/auth';
@@ -30,6 +32,8 @@ import { stripeWebhookRoute } from './routes/v1/stripeWebhook';
 import { organizationRoutes } from './routes/v1/organization';
 import { publicRoutes } from './routes/v1/public';
 import { transactionRoutes } from './routes/v1/transactions';
+import { billingRoutes } from './routes/v1/billing';
+import { usageRoutes } from './routes/v1/usage';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -38,6 +42,8 @@ export interface AppDeps {
   databaseKind: 'postgres' | 'pglite';
   repos: Repositories;
   keySecrets: KeySecrets;
+  mailer: Mailer;
+  billing: Billing;
   verifier: TokenVerifier;
   payments: PaymentsMode;
 }
@@ -84,9 +90,11 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     },
   });
 
+  deps.billing.useLogger(app.log);
   const ctx: V1Context = {
     config: deps.config,
     repos: deps.repos,
+    billing: deps.billing,
     verifier: deps.verifier,
     payments: deps.payments,
     hooks: authHooks(deps.verifier),
@@ -107,6 +115,8 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
       await v1.register(async (scope: TypedFastify) => creditRoutes(scope, ctx));
       await v1.register(async (scope: TypedFastify) => stripeWebhookRoute(scope, ctx));
       await v1.register(async (scope: TypedFastify) => transactionRoutes(scope, ctx));
+      await v1.register(async (scope: TypedFastify) => billingRoutes(scope, ctx));
+      await v1.register(async (scope: TypedFastify) => usageRoutes(scope, ctx));
       v1.get(
         '/openapi.json',
         {

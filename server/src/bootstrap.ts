@@ -4,14 +4,16 @@ import { cachedVerifier, createFirebaseVerifier, type TokenVerifier } from './au
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client';
 import { createKeySecrets } from './lib/keys';
-import type { CreatePaymentIntent, PaymentsMode } from './payments/provider';
+import { createBilling } from './billing/service';
+import { createSmtpMailer, type Mailer } from './billing/mailer';
+import type { PaymentsMode, StripeOverrides } from './payments/provider';
 import { createStripePayments } from './payments/stripe';
 import { createRepositories } from './repositories';
 
-export interface Overrides {
+export interface Overrides extends StripeOverrides {
   database?: DatabaseOptions;
   verifier?: TokenVerifier;
-  createPaymentIntent?: CreatePaymentIntent;
+  mailer?: Mailer;
 }
 
 export async function createDeps(
@@ -35,8 +37,17 @@ export async function createDeps(
     throw new Error('Sandbox payments run only in local mode (STACK_MODE=local).');
   }
   const payments: PaymentsMode = config.stripe
-    ? createStripePayments(config.stripe, { createPaymentIntent: overrides.createPaymentIntent })
+    ? createStripePayments(config.stripe, overrides)
     : { provider: 'sandbox' };
+  const mailer =
+    overrides.mailer ?? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+  const billing = createBilling({
+    db: database.db,
+    repos,
+    payments,
+    mailer,
+    config,
+  });
   return {
     database,
     deps: {
@@ -45,6 +56,8 @@ export async function createDeps(
       databaseKind: database.kind,
       repos,
       keySecrets,
+      mailer,
+      billing,
       verifier: cachedVerifier(
         overrides.verifier ?? createFirebaseVerifier(config.firebaseProjectId),
       ),

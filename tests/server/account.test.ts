@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const protectedRoutes: Array<{
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   /** The route's path in the OpenAPI document, when the URL fills a parameter. */
   openapiPath?: string;
@@ -28,7 +28,33 @@ const protectedRoutes: Array<{
   { method: 'GET', url: '/v1/api-key' },
   { method: 'POST', url: '/v1/api-key/set-default' },
   { method: 'POST', url: '/v1/api-key/roll', payload: { expire_previous_in_hours: 0 } },
+  { method: 'POST', url: '/v1/api-key/cap', payload: { monthly_cap_usd: 5 } },
   { method: 'DELETE', url: '/v1/api-key' },
+  { method: 'GET', url: '/v1/billing/settings' },
+  { method: 'PUT', url: '/v1/billing/settings', payload: { low_balance_threshold_usd: 5 } },
+  { method: 'POST', url: '/v1/billing/payment-method/setup' },
+  { method: 'POST', url: '/v1/billing/payment-method/sandbox', payload: { card: 'succeeds' } },
+  { method: 'DELETE', url: '/v1/billing/payment-method' },
+  {
+    method: 'GET',
+    url: '/v1/credits/payments/00000000-0000-0000-0000-000000000000/invoice',
+    openapiPath: '/v1/credits/payments/{payment_id}/invoice',
+  },
+  {
+    method: 'GET',
+    url: '/v1/usage/daily?start_date=2026-01-01T00:00:00Z&end_date=2026-01-31T00:00:00Z',
+    openapiPath: '/v1/usage/daily',
+  },
+  {
+    method: 'GET',
+    url: '/v1/usage/daily.csv?start_date=2026-01-01T00:00:00Z&end_date=2026-01-31T00:00:00Z',
+    openapiPath: '/v1/usage/daily.csv',
+  },
+  {
+    method: 'GET',
+    url: '/v1/transaction.csv?start_date=2026-01-01T00:00:00Z&end_date=2026-01-31T00:00:00Z',
+    openapiPath: '/v1/transaction.csv',
+  },
   { method: 'POST', url: '/v1/organization', payload: ORGANIZATION },
   { method: 'PATCH', url: '/v1/organization', payload: { name: 'x' } },
   { method: 'GET', url: '/v1/organization' },
@@ -449,7 +475,11 @@ describe('pricing and balance', () => {
     const user = await registerUser(h);
     const res = await h.callApi({ method: 'GET', url: '/v1/credits/balance', headers: user.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ remaining_credits: 0 });
+    expect(res.json()).toEqual({
+      remaining_credits: 0,
+      low_balance_threshold_usd: null,
+      below_threshold: false,
+    });
   });
 });
 

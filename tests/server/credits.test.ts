@@ -65,7 +65,11 @@ describe('buying credits with the sandbox provider', () => {
       url: '/v1/credits/balance',
       headers: user.auth,
     });
-    expect(balance.json()).toEqual({ remaining_credits: 25.5 });
+    expect(balance.json()).toEqual({
+      remaining_credits: 25.5,
+      low_balance_threshold_usd: null,
+      below_threshold: false,
+    });
     const org = await h.callApi({ method: 'GET', url: '/v1/organization', headers: user.auth });
     expect(org.json().wallet_balance).toBe(25.5);
   });

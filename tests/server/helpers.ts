@@ -19,7 +19,8 @@ import { readServerConfig, type ServerConfig } from '../../server/src/config';
 import type { TokenVerifier } from '../../server/src/auth/firebase';
 import type { DatabaseOptions } from '../../server/src/db/client';
 import { loggerOptions } from '../../server/src/lib/log';
-import type { CreatePaymentIntent } from '../../server/src/payments/provider';
+import type { StripeOverrides } from '../../server/src/payments/provider';
+import { startMailCatcher } from '../../scripts/stack/mail-catcher.mjs';
 import { buildServicesApp } from '../../server/src/services/app';
 import type { Renderer } from '../../server/src/services/render/pool';
 
@@ -62,9 +63,8 @@ export async function freshDatabase(): Promise<{
   };
 }
 
-export interface HarnessOptions {
+export interface HarnessOptions extends StripeOverrides {
   stripe?: boolean;
-  createPaymentIntent?: CreatePaymentIntent;
   config?: Partial<ServerConfig>;
   /** Replaces the worker pool of the services host. */
   renderer?: Renderer;
@@ -93,9 +93,15 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.config,
   };
   const database = await freshDatabase();
+  // A real SMTP inbox per harness, on free ports: e-mail is read back from it.
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  config.smtpUrl = `smtp://127.0.0.1:${mail.smtpPort}`;
   const { deps, database: handle } = await createDeps(config, {
     database: database.options,
     createPaymentIntent: options.createPaymentIntent,
+    createSetupIntent: options.createSetupIntent,
+    chargeSavedCard: options.chargeSavedCard,
+    describePaymentMethod: options.describePaymentMethod,
     verifier: emulatorTokenVerifier,
   });
   const logLine = options.log;
@@ -133,10 +139,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     db: deps.db,
     deps,
     config,
+    mail,
     callApi: record('api', api),
     callServices: record('services', services),
     async close() {
+      await deps.billing.idle();
       await Promise.all([api.close(), services.close()]);
+      deps.mailer.close();
+      await mail.close();
       await handle.close();
       await database.drop();
     },

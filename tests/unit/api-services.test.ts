@@ -14,6 +14,8 @@ const key = (over: Partial<ApiKey>): ApiKey => ({
   is_default: false,
   last_used_at: null,
   previous_secret_expires_at: null,
+  monthly_cap_usd: null,
+  month_to_date_usd: 0,
   ...over,
 });
 

@@ -13,6 +13,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { OrderView, PaymentRow } from '../repositories/payments';
 import type { DeploymentRow } from '../repositories/pricing';
 import { redactedSecret } from './keys';
+import { monthToDateMicros } from './month';
 import { microsToUsd } from './money';
 
 const iso = (date: Date) => date.toISOString();
@@ -38,6 +39,8 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
       row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
         ? iso(row.previousSecretExpiresAt)
         : null,
+    monthly_cap_usd: row.monthlyCapMicros === null ? null : microsToUsd(row.monthlyCapMicros),
+    month_to_date_usd: microsToUsd(monthToDateMicros(row)),
   };
 }
 
@@ -70,7 +73,9 @@ export function presentOrder({ order, payment }: OrderView): CreditOrder {
   };
 }
 
-export function presentPayment(row: PaymentRow): Payment {
+export function presentPayment(
+  row: PaymentRow & { kind?: 'purchase' | 'auto_recharge'; invoiceNumber?: string | null },
+): Payment {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -78,8 +83,10 @@ export function presentPayment(row: PaymentRow): Payment {
     status: row.status,
     refunded_usd: microsToUsd(row.refundedMicros + row.disputedMicros),
     provider: row.provider,
+    kind: row.kind ?? 'purchase',
     created_at: iso(row.createdAt),
     receipt_reference: row.receiptReference,
+    invoice_number: row.invoiceNumber ?? null,
   };
 }
 

@@ -43,13 +43,53 @@ export interface DisputeEvent extends EventBase {
   outcome: 'opened' | 'won' | 'lost';
 }
 
-export type StripeEventOutcome = PaymentEvent | RefundEvent | DisputeEvent;
+/** A card was saved with a SetupIntent (Payment Element in setup mode on the buy-credits page). */
+export interface SetupEvent {
+  kind: 'setup';
+  eventId: string;
+  eventType: string;
+  organizationId: string | null;
+  customerId: string | null;
+  paymentMethodId: string;
+}
+
+export type StripeEventOutcome = PaymentEvent | RefundEvent | DisputeEvent | SetupEvent;
+
+/** Saving a card for off-session charges. */
+export type CreateSetupIntent = (request: {
+  organizationId: string;
+  customerId: string | null;
+  email: string | null;
+  name: string;
+}) => Promise<{ clientSecret: string; customerId: string }>;
+
+/** An off-session charge of the saved card (auto-recharge); rejects when Stripe refuses it. */
+export type ChargeSavedCard = (request: {
+  orderId: string;
+  organizationId: string;
+  amountCents: number;
+  customerId: string;
+  paymentMethodId: string;
+}) => Promise<{ providerReference: string }>;
+
+/** "Visa ending 4242" for a saved payment method. */
+export type DescribePaymentMethod = (paymentMethodId: string) => Promise<string>;
+
+export interface StripeOverrides {
+  createPaymentIntent?: CreatePaymentIntent;
+  createSetupIntent?: CreateSetupIntent;
+  chargeSavedCard?: ChargeSavedCard;
+  describePaymentMethod?: DescribePaymentMethod;
+}
 
 export type PaymentsMode =
   | { provider: 'sandbox' }
   | {
       provider: 'stripe';
       createPaymentIntent: CreatePaymentIntent;
+      createSetupIntent: CreateSetupIntent;
+      chargeSavedCard: ChargeSavedCard;
+      describePaymentMethod: DescribePaymentMethod;
       /**
        * Verifies the signature on the raw body (throws when it does not match) and reads the
        * events the wallet cares about; null for any other event.

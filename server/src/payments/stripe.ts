@@ -4,7 +4,15 @@
  */
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
-import type { CreatePaymentIntent, PaymentsMode, StripeEventOutcome } from './provider';
+import type {
+  ChargeSavedCard,
+  CreatePaymentIntent,
+  CreateSetupIntent,
+  DescribePaymentMethod,
+  PaymentsMode,
+  StripeEventOutcome,
+  StripeOverrides,
+} from './provider';
 
 const PAYMENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.closed']);
@@ -14,7 +22,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 export function createStripePayments(
   config: StripeConfig,
-  overrides: { createPaymentIntent?: CreatePaymentIntent } = {},
+  overrides: StripeOverrides = {},
 ): PaymentsMode {
   const stripe = new Stripe(config.secretKey);
 
@@ -34,9 +42,62 @@ export function createStripePayments(
       return { providerReference: intent.id, clientSecret: intent.client_secret ?? '' };
     });
 
+  const createSetupIntent: CreateSetupIntent =
+    overrides.createSetupIntent ??
+    (async ({ organizationId, customerId, email, name }) => {
+      const customer =
+        customerId ??
+        (
+          await stripe.customers.create(
+            { email: email ?? undefined, name, metadata: { organization_id: organizationId } },
+            { idempotencyKey: `customer-${organizationId}` },
+          )
+        ).id;
+      const intent = await stripe.setupIntents.create({
+        customer,
+        usage: 'off_session',
+        automatic_payment_methods: { enabled: true },
+        metadata: { organization_id: organizationId },
+      });
+      return { clientSecret: intent.client_secret ?? '', customerId: customer };
+    });
+
+  const chargeSavedCard: ChargeSavedCard =
+    overrides.chargeSavedCard ??
+    (async ({ orderId, organizationId, amountCents, customerId, paymentMethodId }) => {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          customer: customerId,
+          payment_method: paymentMethodId,
+          off_session: true,
+          confirm: true,
+          metadata: { order_id: orderId, organization_id: organizationId, kind: 'auto_recharge' },
+          description: `Auto-recharge ${orderId}`,
+        },
+        { idempotencyKey: `credit-order-${orderId}` },
+      );
+      return { providerReference: intent.id };
+    });
+
+  const describePaymentMethod: DescribePaymentMethod =
+    overrides.describePaymentMethod ??
+    (async (paymentMethodId) => {
+      const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      if (method.card) {
+        const brand = method.card.brand.charAt(0).toUpperCase() + method.card.brand.slice(1);
+        return `${brand} ending ${method.card.last4}`;
+      }
+      return 'Saved payment method';
+    });
+
   return {
     provider: 'stripe',
     createPaymentIntent,
+    createSetupIntent,
+    chargeSavedCard,
+    describePaymentMethod,
     parseWebhook(rawBody, signature): StripeEventOutcome | null {
       const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       const base = { eventId: event.id, eventType: event.type };
@@ -52,6 +113,18 @@ export function createStripePayments(
           receiptReference: idOf(intent.latest_charge) ?? intent.id,
           amountCents: succeeded ? (intent.amount_received ?? intent.amount) : intent.amount,
           currency: intent.currency,
+        };
+      }
+      if (event.type === 'setup_intent.succeeded') {
+        const intent = event.data.object as Stripe.SetupIntent;
+        const method = idOf(intent.payment_method);
+        if (!method) return null;
+        return {
+          ...base,
+          kind: 'setup',
+          organizationId: intent.metadata?.organization_id ?? null,
+          customerId: idOf(intent.customer),
+          paymentMethodId: method,
         };
       }
       if (event.type === 'charge.refunded') {

@@ -95,7 +95,7 @@ export async function registerHttpBasics(
   });
   await app.register(cors, {
     origin: options.corsOrigins,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', ...options.allowedHeaders],
     exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,

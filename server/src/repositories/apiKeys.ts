@@ -124,6 +124,21 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       });
     },
 
+    async setMonthlyCap(
+      organizationId: string,
+      keyId: string,
+      capMicros: number | null,
+    ): Promise<ApiKeyRow> {
+      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
+      const [row] = await db
+        .update(apiKeys)
+        .set({ monthlyCapMicros: capMicros })
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+        .returning();
+      if (!row) throw notFound(KEY_NOT_FOUND);
+      return row;
+    },
+
     async setDefault(organizationId: string, keyId: string): Promise<ApiKeyRow> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { createLedgerRepository } from './ledger';
 import { createOrganizationsRepository } from './organizations';
 import { createPaymentsRepository } from './payments';
 import { createPricingRepository } from './pricing';
+import { createUsageRepository } from './usage';
 
 export function createRepositories(
   db: Database,
@@ -22,6 +23,7 @@ export function createRepositories(
     pricing: createPricingRepository(db),
     feedback: createFeedbackRepository(db),
     idempotency: createIdempotencyRepository(db),
+    usage: createUsageRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { ledgerEntries, organizations } from '../db/schema';
+import { utcMonth } from '../lib/month';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
@@ -9,6 +10,19 @@ export interface UsageHold {
   apiKeyId: string;
   /** The deployment path: its price is read from the pricing table in the same statement. */
   deployment: string;
+}
+
+/** Why a hold was not taken: nothing changed. */
+export type Refusal =
+  | { refused: 'insufficient'; priceMicros: number }
+  | { refused: 'cap'; priceMicros: number }
+  | { refused: 'unknown_deployment' };
+
+/** Rolls the hold's transaction back and carries the reason out of it. */
+class RefusedHold extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.refused);
+  }
 }
 
 /** A price held from the wallet while a call's answer is produced. */
@@ -106,37 +120,56 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Holds a call's price, read from the pricing table in the same statement. The conditional
-     * update takes the row lock and only succeeds while the balance covers the price, so
-     * concurrent calls can never overspend. Null: insufficient credits.
+     * Holds a call's price (read from the pricing table), in one transaction: first the key's
+     * monthly spend counter, refused when the call would pass its cap, then the wallet, refused
+     * when it cannot cover the price. Both are conditional updates that take the row's lock, so
+     * concurrent calls can never overspend the wallet or a cap; a refusal changes nothing.
      */
-    async reserve(hold: UsageHold): Promise<Reservation | null> {
-      const result = await db.execute(sql`
-        with price as (
-          select price_per_call_micros as amount from deployments where path = ${hold.deployment}
-        ), debit as (
-          update organizations set balance_micros = balance_micros - price.amount
-          from price
-          where organizations.id = ${hold.organizationId} and balance_micros >= price.amount
-          returning organizations.id, balance_micros, price.amount
-        )
-        insert into usage_reservations
-          (organization_id, api_key_id, deployment, amount_micros, balance_after_micros, status)
-        select debit.id, ${hold.apiKeyId}, ${hold.deployment}, debit.amount, debit.balance_micros, 'held'
-        from debit
-        returning id, amount_micros, balance_after_micros`);
-      const [row] = rows<{
-        id: string;
-        amount_micros: string | number;
-        balance_after_micros: string | number;
-      }>(result);
-      return row
-        ? {
-            id: row.id,
-            amountMicros: Number(row.amount_micros),
-            balanceAfterMicros: Number(row.balance_after_micros),
-          }
-        : null;
+    async reserve(hold: UsageHold): Promise<Reservation | Refusal> {
+      const month = utcMonth();
+      try {
+        return await db.transaction(async (tx) => {
+          const [price] = rows<{ amount: string | number }>(
+            await tx.execute(
+              sql`select price_per_call_micros as amount from deployments where path = ${hold.deployment}`,
+            ),
+          );
+          if (!price) throw new RefusedHold({ refused: 'unknown_deployment' });
+          const amount = Number(price.amount);
+          const [key] = rows<{ spend: string | number }>(
+            await tx.execute(sql`
+              update api_keys set
+                month_spend_micros = (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount},
+                spend_month = ${month}::date
+              where id = ${hold.apiKeyId} and (monthly_cap_micros is null or
+                (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount} <= monthly_cap_micros)
+              returning month_spend_micros as spend`),
+          );
+          if (!key) throw new RefusedHold({ refused: 'cap', priceMicros: amount });
+          const [org] = rows<{ balance: string | number }>(
+            await tx.execute(sql`
+              update organizations set balance_micros = balance_micros - ${amount}
+              where id = ${hold.organizationId} and balance_micros >= ${amount}
+              returning balance_micros as balance`),
+          );
+          if (!org) throw new RefusedHold({ refused: 'insufficient', priceMicros: amount });
+          const [held] = rows<{ id: string }>(
+            await tx.execute(sql`
+              insert into usage_reservations
+                (organization_id, api_key_id, deployment, amount_micros, balance_after_micros, status)
+              values (${hold.organizationId}, ${hold.apiKeyId}, ${hold.deployment}, ${amount}, ${org.balance}, 'held')
+              returning id`),
+          );
+          return {
+            id: held!.id,
+            amountMicros: amount,
+            balanceAfterMicros: Number(org.balance),
+          };
+        });
+      } catch (error) {
+        if (error instanceof RefusedHold) return error.refusal;
+        throw error;
+      }
     },
 
     /**
@@ -175,17 +208,25 @@ export function createLedgerRepository(db: Database) {
       };
     },
 
-    /** Gives a hold back: nothing is charged. False when it was already settled. */
+    /**
+     * Gives a hold back: the wallet and the key's monthly spend (if the month has not turned).
+     * Nothing is charged. False when it was already settled.
+     */
     async release(reservationId: string): Promise<boolean> {
       const result = await db.execute(sql`
         with r as (
           update usage_reservations set status = 'released', settled_at = now()
           where id = ${reservationId} and status = 'held'
-          returning organization_id, amount_micros
+          returning organization_id, api_key_id, amount_micros, created_at
+        ), k as (
+          update api_keys set month_spend_micros = greatest(0, month_spend_micros - r.amount_micros)
+          from r where api_keys.id = r.api_key_id
+            and api_keys.spend_month = date_trunc('month', r.created_at at time zone 'UTC')::date
+          returning api_keys.id
         )
         update organizations set balance_micros = balance_micros + r.amount_micros
         from r where organizations.id = r.organization_id
-        returning organizations.id`);
+        returning organizations.id, (select count(*) from k) as keys`);
       return rows(result).length > 0;
     },
 

@@ -71,6 +71,83 @@ export function createOrganizationsRepository(db: Database, secrets: KeySecrets)
       return row!;
     },
 
+    /** Saves the card for off-session charges (replacing any earlier one). */
+    async savePaymentMethod(
+      id: string,
+      method: {
+        provider: 'stripe' | 'sandbox';
+        id: string;
+        label: string;
+        stripeCustomerId?: string | null;
+      },
+    ): Promise<OrganizationRow | null> {
+      const [row] = await db
+        .update(organizations)
+        .set({
+          paymentMethodProvider: method.provider,
+          paymentMethodId: method.id,
+          paymentMethodLabel: method.label,
+          ...(method.stripeCustomerId && { stripeCustomerId: method.stripeCustomerId }),
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Remembers the organization's Stripe customer (created with its first SetupIntent). */
+    async setStripeCustomer(id: string, customerId: string): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ stripeCustomerId: customerId })
+        .where(eq(organizations.id, id));
+    },
+
+    /** Forgets the card; auto-recharge cannot run without one, so it is turned off. */
+    async removePaymentMethod(id: string): Promise<OrganizationRow> {
+      const [row] = await db
+        .update(organizations)
+        .set({
+          paymentMethodProvider: null,
+          paymentMethodId: null,
+          paymentMethodLabel: null,
+          autoRechargeEnabled: false,
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Billing settings; a threshold change re-arms the low-balance alert when it no longer applies. */
+    async updateBilling(
+      id: string,
+      settings: {
+        autoRecharge?: { enabled: boolean; thresholdMicros: number; amountMicros: number };
+        lowBalanceThresholdMicros?: number | null;
+      },
+    ): Promise<OrganizationRow> {
+      const [row] = await db
+        .update(organizations)
+        .set({
+          ...(settings.autoRecharge && {
+            autoRechargeEnabled: settings.autoRecharge.enabled,
+            autoRechargeThresholdMicros: settings.autoRecharge.thresholdMicros,
+            autoRechargeAmountMicros: settings.autoRecharge.amountMicros,
+            ...(settings.autoRecharge.enabled && {
+              autoRechargeFailure: null,
+              autoRechargeFailedAt: null,
+            }),
+          }),
+          ...(settings.lowBalanceThresholdMicros !== undefined && {
+            lowBalanceThresholdMicros: settings.lowBalanceThresholdMicros,
+            // A new threshold starts a new watch: alert again when the balance falls below it.
+            lowBalanceAlertedAt: null,
+          }),
+        })
+        .where(eq(organizations.id, id))
+        .returning();
+      return row!;
+    },
+
     async setEmailVerified(id: string, emailVerified: boolean): Promise<void> {
       await db.update(organizations).set({ emailVerified }).where(eq(organizations.id, id));
     },

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { ErrorResponse } from '@contract';
 import type { TokenVerifier } from '../auth/firebase';
+import type { Billing } from '../billing/service';
 import type { ServerConfig } from '../config';
 import { NO_ORGANIZATION_MESSAGE, notFound } from '../lib/errors';
 import type { PaymentsMode } from '../payments/provider';
@@ -24,8 +25,12 @@ export type TypedFastify = FastifyInstance<
 >;
 
 export interface V1Context {
-  config: Pick<ServerConfig, 'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit'>;
+  config: Pick<
+    ServerConfig,
+    'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail'
+  >;
   repos: Repositories;
+  billing: Billing;
   verifier: TokenVerifier;
   payments: PaymentsMode;
   hooks: ReturnType<typeof authHooks>;

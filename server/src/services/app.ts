@@ -45,6 +45,7 @@ import {
 } from '../lib/idempotency';
 import { MAX_SECRET_LENGTH } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
+import { monthToDateMicros, nextUtcMonth } from '../lib/month';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import type { ApiKeyRow } from '../repositories/apiKeys';
@@ -56,7 +57,7 @@ import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
   AppDeps,
-  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets'
+  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets' | 'billing'
 > {
   /** Decodes and renders in worker threads; tests may pass their own. */
   renderer?: Renderer;
@@ -98,6 +99,22 @@ function notFoundMessage(request: FastifyRequest): string {
   if (comingSoon.has(task))
     return `The ${task} deployment is coming soon and cannot be called yet. ${available}`;
   return `Unknown deployment "${path}". ${available}`;
+}
+
+/**
+ * A key past its monthly cap: 429 (not 402), because paying more does not help; the key may be
+ * used again when the UTC month turns (Retry-After), or the cap raised.
+ */
+function capReached(key: ApiKeyRow, priceMicros: number): HttpError {
+  const next = nextUtcMonth();
+  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    `This API key has reached its monthly spend cap of $${microsToUsd(key.monthlyCapMicros ?? 0)} ` +
+      `($${microsToUsd(monthToDateMicros(key))} spent this month; this call costs $${microsToUsd(priceMicros)}). ` +
+      `Nothing was charged. Raise the cap on the API keys page, use another key, or wait until ${next.toISOString().slice(0, 10)} (UTC).`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 function insufficientCredits(balanceMicros: number, priceMicros: number): HttpError {
@@ -211,9 +228,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         { 'retry-after': String(limit.ttlInSeconds) },
       );
     }
-    // The balance is checked before the body is read: an empty wallet costs us nothing.
+    // The balance and the key's cap are checked before the body is read: an empty wallet or a
+    // spent cap costs us nothing.
     const price = found.priceMicros;
     if (price === null) throw new HttpError(404, notFoundMessage(request));
+    if (
+      found.key.monthlyCapMicros !== null &&
+      monthToDateMicros(found.key) + price > found.key.monthlyCapMicros
+    ) {
+      throw capReached(found.key, price);
+    }
     if (found.organization.balanceMicros < price) {
       throw insufficientCredits(found.organization.balanceMicros, price);
     }
@@ -246,7 +270,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             `Sample results (sandbox). Model: ${deployment.model}. Charged only when the answer ` +
             'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
             'is read), 409 a request with the same Idempotency-Key is still running, 422 the ' +
-            'Idempotency-Key was used for a different request, 429 rate limit, 503 busy (retry ' +
+            "Idempotency-Key was used for a different request, 429 rate limit or the key's monthly " +
+            'spend cap reached (Retry-After until the month turns), 503 busy (retry ' +
             'after the Retry-After header; nothing charged).',
           security: [{ apiKey: [] }],
           headers: Type.Object({
@@ -299,14 +324,18 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       `services:${key.id}`,
       () => requestDigest(path, call.image, params),
       async () => {
-        let reservation: { id: string; amountMicros: number } | null = await repos.ledger.reserve({
+        const hold = await repos.ledger.reserve({
           organizationId: organization.id,
           apiKeyId: key.id,
           deployment: path,
         });
-        if (!reservation) {
+        if ('refused' in hold) {
+          if (hold.refused === 'cap') throw capReached(key, hold.priceMicros);
+          if (hold.refused === 'unknown_deployment')
+            throw new HttpError(404, notFoundMessage(request));
           throw insufficientCredits(await repos.ledger.balance(organization.id), priceMicros);
         }
+        let reservation: { id: string; amountMicros: number } | null = hold;
         try {
           const outcome = await renderer({ path, image: call.image, params });
           if (!outcome.ok) throw new HttpError(outcome.statusCode, outcome.message);
@@ -314,6 +343,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           if (!entry) throw new Error('the usage hold was settled twice');
           const charged = reservation.amountMicros;
           reservation = null;
+          // Low-balance alert and auto-recharge, after the answer, from the row read at the start.
+          deps.billing.afterUsage(organization, entry.balanceAfterMicros);
           return {
             sandbox: true as const,
             task: path,

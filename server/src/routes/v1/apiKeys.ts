@@ -1,5 +1,6 @@
 import {
   ApiKey,
+  ApiKeyCapBody,
   ApiKeyIdHeaders,
   ApiKeyList,
   ApiKeyWithSecret,
@@ -7,7 +8,8 @@ import {
   DeletedApiKey,
   RollApiKeyBody,
 } from '@contract';
-import { notFound, NO_ORGANIZATION_MESSAGE } from '../../lib/errors';
+import { badRequest, notFound, NO_ORGANIZATION_MESSAGE } from '../../lib/errors';
+import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
 import {
   errorResponses,
@@ -106,6 +108,42 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         request.body.expire_previous_in_hours,
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
+    },
+  );
+
+  app.post(
+    '/api-key/cap',
+    {
+      config: { freshToken: true },
+      schema: {
+        tags,
+        summary: "Set or remove a key's monthly spend cap",
+        description:
+          'A call that would take the key past its cap this calendar month (UTC) is refused by ' +
+          'the services host with 429 and a `Retry-After` until the month turns, and costs nothing. ' +
+          'Other keys of the organization are not affected. The ID token is checked for revocation.',
+        security: SECURITY,
+        headers: ApiKeyIdHeaders,
+        body: ApiKeyCapBody,
+        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const org = await requireOrganization(ctx, request.user!.uid);
+      const cap = request.body.monthly_cap_usd;
+      let capMicros: number | null = null;
+      if (cap !== null) {
+        capMicros = centsAmountToMicros(cap);
+        if (capMicros === null) {
+          throw badRequest('Invalid request body: monthly_cap_usd must have at most 2 decimals.');
+        }
+      }
+      const key = await ctx.repos.apiKeys.setMonthlyCap(
+        org.id,
+        request.headers['x-api-key'],
+        capMicros,
+      );
+      return presentApiKey(key, uiSecret);
     },
   );
 

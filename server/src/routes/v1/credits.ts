@@ -6,6 +6,7 @@ import {
   CreditOrder,
   CreditOrderParams,
   PageQuery,
+  PaymentIdParams,
   PaymentList,
   SandboxConfirmBody,
 } from '@contract';
@@ -15,7 +16,8 @@ import {
   MAX_IDEMPOTENCY_KEY,
   withIdempotency,
 } from '../../lib/idempotency';
-import { generateId } from '../../lib/keys';
+import { generateId, isUuid } from '../../lib/keys';
+import { renderInvoicePdf } from '../../billing/invoices';
 import { centsAmountToMicros, microsToCents, microsToUsd } from '../../lib/money';
 import { presentOrder, presentPayment } from '../../lib/present';
 import {
@@ -29,6 +31,7 @@ import {
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Verify your e-mail address before buying credits: open the link we sent you, or send a new one from this page. Receipts and payment notices go to that address.';
 const ORDER_NOT_FOUND = 'Credit order not found.';
+const INVOICE_NOT_FOUND = 'No invoice for this payment: only fulfilled payments have one.';
 
 export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Credits'];
@@ -42,14 +45,20 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         summary: 'Remaining credits of your wallet, in USD',
         description:
           'Negative after a refund or a dispute took back credits that were already spent; ' +
-          'metered calls are refused until a purchase brings it above the price of a call.',
+          'metered calls are refused until a purchase brings it above the price of a call. ' +
+          '`below_threshold` is true while it is below the low-balance alert threshold.',
         security: SECURITY,
         response: { 200: Balance, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
       const org = await requireOrganization(ctx, request.user!.uid);
-      return { remaining_credits: microsToUsd(org.balanceMicros) };
+      const threshold = org.lowBalanceThresholdMicros;
+      return {
+        remaining_credits: microsToUsd(org.balanceMicros),
+        low_balance_threshold_usd: threshold === null ? null : microsToUsd(threshold),
+        below_threshold: threshold !== null && org.balanceMicros < threshold,
+      };
     },
   );
 
@@ -194,6 +203,38 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         }, delay + 20).unref();
       }
       return presentOrder(view);
+    },
+  );
+
+  app.get(
+    '/credits/payments/:payment_id/invoice',
+    {
+      schema: {
+        tags,
+        summary: 'The invoice of one of your payments, as a PDF',
+        description:
+          'Every fulfilled payment has a numbered invoice (one gap-free sequence for the site), ' +
+          'with the seller and your organization as they were when it was issued.',
+        security: SECURITY,
+        params: PaymentIdParams,
+        produces: ['application/pdf'],
+        response: {
+          200: Type.String({ format: 'binary', description: 'application/pdf' }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const org = await requireOrganization(ctx, request.user!.uid);
+      if (!isUuid(request.params.payment_id)) throw notFound(INVOICE_NOT_FOUND);
+      const invoice = await ctx.repos.payments.findInvoice(org.id, request.params.payment_id);
+      if (!invoice) throw notFound(INVOICE_NOT_FOUND);
+      const pdf = await renderInvoicePdf(invoice);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(pdf as never);
     },
   );
 

@@ -1,9 +1,4 @@
-import {
-  COMING_SOON_DEPLOYMENTS,
-  FeedbackBody,
-  FeedbackReceipt,
-  PublicPricing,
-} from '@contract';
+import { COMING_SOON_DEPLOYMENTS, FeedbackBody, FeedbackReceipt, PublicPricing } from '@contract';
 import { badRequest } from '../../lib/errors';
 import { presentDeploymentPrice } from '../../lib/present';
 import { errorResponses, type TypedFastify, type V1Context } from '../context';
@@ -40,6 +35,14 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
         subject: request.body.subject,
         body: request.body.body,
         pageId: request.body.pageId,
+      });
+      // Stored first (the record), then forwarded to the support inbox by e-mail.
+      await ctx.billing.forwardFeedback({
+        from: email,
+        subject: request.body.subject,
+        body: request.body.body,
+        pageId: request.body.pageId,
+        organization: org?.name ?? null,
       });
       return { id: message.id, received_at: message.receivedAt.toISOString() };
     },

@@ -62,6 +62,19 @@ export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
       }
       if (!outcome) return { received: true as const, duplicate: false };
 
+      if (outcome.kind === 'setup') {
+        if (!outcome.organizationId) return { received: true as const, duplicate: false };
+        const label = await payments
+          .describePaymentMethod(outcome.paymentMethodId)
+          .catch(() => 'Saved card');
+        await ctx.repos.organizations.savePaymentMethod(outcome.organizationId, {
+          provider: 'stripe',
+          id: outcome.paymentMethodId,
+          label,
+          stripeCustomerId: outcome.customerId,
+        });
+        return { received: true as const, duplicate: false };
+      }
       if (outcome.kind === 'refund') {
         const result = await ctx.repos.payments.refund({
           providerPaymentId: outcome.providerPaymentId,
@@ -99,6 +112,13 @@ export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
         event: { id: outcome.eventId, type: outcome.eventType },
         verify: (locked) => paymentMismatch(outcome, locked),
       });
+      if (outcome.status === 'failed' && !result.duplicate && order.kind === 'auto_recharge') {
+        await ctx.billing.rechargeFailed(
+          order.organizationId,
+          order.amountMicros,
+          'Your card was declined for the automatic recharge.',
+        );
+      }
       if (result.mismatch) {
         request.log.warn(
           { event: outcome.eventId, reason: result.mismatch },

@@ -1,67 +1,25 @@
 /**
- * Sample answers of the sandbox services host. They are derived from the
- * image (its digest and simple colour statistics) so that they are stable
- * and plausible, but they are NOT inference: every answer says
- * `sandbox: true`.
+ * Answers of the sandbox services host. A sample image of the site (recognised by its pixels,
+ * ./ground-truth.ts) is answered with its ground truth (./truth.ts). Any other image gets a
+ * placeholder derived from its digest and simple colour statistics: stable, in the documented
+ * shape, and labelled so that nobody takes it for a model's output ("sample object 1",
+ * "sample region 2", equal zero-shot scores, a plain depth ramp). Every answer says
+ * `sandbox: true`; none is inference.
  */
 import type { Box, DeploymentPath } from '@contract';
+import { recognise } from './ground-truth';
 import { grayPng, seededRandom, type DecodedImage } from './image';
+import * as truth from './truth';
 
-const DETECTION_LABELS = [
-  'person',
-  'car',
-  'bicycle',
-  'dog',
-  'cat',
-  'bird',
-  'chair',
-  'bottle',
-  'cup',
-  'laptop',
-  'potted plant',
-  'bus',
-  'truck',
-  'umbrella',
-  'book',
-  'bench',
-  'backpack',
-  'traffic light',
-];
-
-/** Labels with a typical colour, so brighter-blue images lean to sky and water scenes. */
-const CLASS_PROTOTYPES: Array<[string, [number, number, number]]> = [
-  ['seashore', [120, 160, 200]],
-  ['lakeside', [90, 130, 150]],
-  ['alp', [170, 180, 200]],
-  ['valley', [90, 130, 70]],
-  ['daisy', [200, 200, 120]],
-  ['golden retriever', [190, 150, 90]],
-  ['tabby cat', [130, 110, 90]],
-  ['sports car', [170, 40, 40]],
-  ['mountain bike', [80, 80, 80]],
-  ['espresso', [70, 45, 30]],
-  ['pizza', [200, 140, 80]],
-  ['library', [120, 90, 60]],
-  ['laptop', [60, 60, 70]],
-  ['goldfish', [220, 120, 40]],
-  ['sunflower', [220, 180, 40]],
-  ['snowy owl', [235, 235, 235]],
-  ['street sign', [60, 110, 60]],
-  ['night sky', [15, 20, 40]],
-];
+/** Labels of placeholder answers: numbered, and no real class name. */
+const placeholder = {
+  object: (n: number) => `sample object ${n}`,
+  region: (n: number) => `sample region ${n}`,
+  class: (n: number) => `sample class ${n}`,
+  query: (query: string) => `sample box for "${query}"`,
+};
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
-
-function softmax(logits: number[]): number[] {
-  const max = Math.max(...logits);
-  const exps = logits.map((l) => Math.exp(l - max));
-  const sum = exps.reduce((a, b) => a + b, 0);
-  return exps.map((e) => e / sum);
-}
-
-function colourDistance(a: readonly number[], b: readonly number[]) {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
-}
 
 /** Boxes in processed-image pixels, scaled back to the input image. */
 function randomBoxes(image: DecodedImage, random: () => number, count: number): Box[] {
@@ -81,47 +39,38 @@ function randomBoxes(image: DecodedImage, random: () => number, count: number): 
   });
 }
 
-export function classify(image: DecodedImage, topK: number) {
+/** Up to 8 numbered sample classes with scores that sum to 1 (before top_k). */
+function placeholderClasses(image: DecodedImage, topK: number) {
   const random = seededRandom(image.digest, 'classify');
-  const logits = CLASS_PROTOTYPES.map(
-    ([, colour]) => -colourDistance(image.meanRgb, colour) / 40 + random() * 1.5,
-  );
-  const scores = softmax(logits);
-  return CLASS_PROTOTYPES.map(([label], i) => ({ label, score: round(scores[i]!) }))
-    .sort((a, b) => b.score - a.score)
+  const labels = Array.from({ length: 8 }, (_, i) => placeholder.class(i + 1));
+  return truth
+    .normalisedScores(
+      labels,
+      labels.map(() => random() * 3),
+    )
     .slice(0, topK);
 }
 
-export function zeroShotClassify(image: DecodedImage, labels: string[]) {
-  const logits = labels.map(
-    (label) => seededRandom(image.digest, `zs:${label.toLowerCase()}`)() * 4,
+/** The sandbox knows nothing about the image: every candidate label gets the same share. */
+function placeholderZeroShotClasses(labels: string[]) {
+  return truth.normalisedScores(
+    labels,
+    labels.map(() => 0),
   );
-  const scores = softmax(logits);
-  // Rounding could break the sum of 1: give the remainder to the best label.
-  const rounded = scores.map((s) => round(s, 6));
-  const best = rounded.indexOf(Math.max(...rounded));
-  rounded[best] = round(rounded[best]! + (1 - rounded.reduce((a, b) => a + b, 0)), 6);
-  return labels
-    .map((label, i) => ({ label, score: rounded[i]! }))
-    .sort((a, b) => b.score - a.score);
 }
 
-export function detect(image: DecodedImage, threshold: number, maxResults: number) {
+function placeholderDetections(image: DecodedImage, threshold: number, maxResults: number) {
   const random = seededRandom(image.digest, 'detect');
   const count = 2 + Math.floor(random() * 7);
-  const boxes = randomBoxes(image, random, count);
-  return boxes
-    .map((box) => ({
-      label: DETECTION_LABELS[Math.floor(random() * DETECTION_LABELS.length)]!,
-      score: round(0.2 + random() * 0.79),
-      box,
-    }))
+  return randomBoxes(image, random, count)
+    .map((box) => ({ score: round(0.2 + random() * 0.79), box }))
     .filter((p) => p.score >= threshold)
     .sort((a, b) => b.score - a.score)
-    .slice(0, maxResults);
+    .slice(0, maxResults)
+    .map(({ score, box }, i) => ({ label: placeholder.object(i + 1), score, box }));
 }
 
-export function zeroShotDetect(
+function placeholderQueryBoxes(
   image: DecodedImage,
   queries: string[],
   threshold: number,
@@ -132,7 +81,7 @@ export function zeroShotDetect(
       const random = seededRandom(image.digest, `zsd:${query.toLowerCase()}`);
       const count = Math.floor(random() * 3);
       return randomBoxes(image, random, count).map((box) => ({
-        label: query,
+        label: placeholder.query(query),
         score: round(0.05 + random() * 0.9),
         box,
       }));
@@ -142,39 +91,30 @@ export function zeroShotDetect(
     .slice(0, maxResults);
 }
 
-export async function estimateDepth(image: DecodedImage) {
-  const { width, height, luma } = image;
+/** A plain top-to-bottom ramp (lower rows nearer): obviously not a depth estimate. */
+async function placeholderDepth(image: DecodedImage) {
+  const { width, height } = image;
   const depth = new Uint8Array(width * height);
-  let min = 255;
-  let max = 0;
   for (let y = 0; y < height; y++) {
-    // Lower rows are usually nearer; darker, textured areas a little nearer too.
-    const vertical = height > 1 ? y / (height - 1) : 1;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const value = Math.round(255 * (0.75 * vertical + 0.25 * (1 - luma[i]! / 255)));
-      depth[i] = value;
-      if (value < min) min = value;
-      if (value > max) max = value;
-    }
+    const value = Math.round((255 * y) / Math.max(1, height - 1));
+    depth.fill(value, y * width, (y + 1) * width);
   }
   return {
     width,
     height,
     png_base64: await grayPng(depth, width, height),
-    min: round(min / 255),
-    max: round(max / 255),
+    min: 0,
+    max: height > 1 ? 1 : 0,
     unit: 'relative' as const,
   };
 }
 
-type StuffLabel = 'sky' | 'vegetation' | 'building' | 'road';
-const STUFF_LABELS: StuffLabel[] = ['sky', 'vegetation', 'building', 'road'];
+const REGIONS = 4;
 
-/** A label per pixel from its colour and height in the frame. */
-function stuffMap(image: DecodedImage): Uint8Array {
+/** A region per pixel from its colour and height in the frame (4 numbered regions). */
+function regionMap(image: DecodedImage): Uint8Array {
   const { width, height, rgb, luma } = image;
-  const labels = new Uint8Array(width * height);
+  const regions = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -182,14 +122,14 @@ function stuffMap(image: DecodedImage): Uint8Array {
       const g = rgb[i * 3 + 1]!;
       const b = rgb[i * 3 + 2]!;
       const row = y / height;
-      let label = 2;
-      if (row < 0.45 && (b > r + 10 || luma[i]! > 170)) label = 0;
-      else if (g > r + 8 && g > b) label = 1;
-      else if (row > 0.7) label = 3;
-      labels[i] = label;
+      let region = 2;
+      if (row < 0.45 && (b > r + 10 || luma[i]! > 170)) region = 0;
+      else if (g > r + 8 && g > b) region = 1;
+      else if (row > 0.7) region = 3;
+      regions[i] = region;
     }
   }
-  return labels;
+  return regions;
 }
 
 async function maskOf(map: Uint8Array, value: number, image: DecodedImage) {
@@ -204,25 +144,23 @@ async function maskOf(map: Uint8Array, value: number, image: DecodedImage) {
   return { area, png: area > 0 ? await grayPng(mask, image.width, image.height) : '' };
 }
 
-export async function segmentSemantic(image: DecodedImage) {
-  const map = stuffMap(image);
-  const minArea = map.length * 0.005;
-  const segments = [];
-  for (const [id, label] of STUFF_LABELS.entries()) {
-    const { area, png } = await maskOf(map, id, image);
-    if (area >= minArea) segments.push({ id: segments.length + 1, label, mask_png_base64: png });
+async function placeholderRegions(image: DecodedImage, map = regionMap(image)) {
+  const regions = [];
+  for (let value = 0; value < REGIONS; value++) {
+    const { area, png } = await maskOf(map, value, image);
+    if (area >= map.length * 0.005) regions.push(png);
   }
-  return segments;
+  return regions.map((png, i) => ({ label: placeholder.region(i + 1), png }));
 }
 
 /** Detections with an elliptical mask inside each box (processed-image pixels). */
-async function instances(
+async function placeholderInstances(
   image: DecodedImage,
   threshold: number,
   maxResults: number,
   map?: Uint8Array,
 ) {
-  const detections = detect(image, threshold, maxResults);
+  const detections = placeholderDetections(image, threshold, maxResults);
   const sx = image.width / image.originalWidth;
   const sy = image.height / image.originalHeight;
   const result = [];
@@ -254,47 +192,28 @@ async function instances(
   return result;
 }
 
-export async function segmentInstances(image: DecodedImage, threshold: number, maxResults: number) {
-  const found = await instances(image, threshold, maxResults);
-  return found.map((instance, i) => ({ id: i + 1, ...instance }));
-}
-
-export async function segmentPanoptic(image: DecodedImage, threshold: number) {
-  const map = stuffMap(image);
-  const things = await instances(image, threshold, 20, map);
+async function placeholderPanoptic(image: DecodedImage, threshold: number) {
+  const map = regionMap(image);
+  const things = await placeholderInstances(image, threshold, 20, map);
   const random = seededRandom(image.digest, 'panoptic');
-  const segments: Array<{
-    id: number;
-    label: string;
-    score: number;
-    is_thing: boolean;
-    mask_png_base64: string;
-  }> = [];
-  for (const [value, label] of STUFF_LABELS.entries()) {
-    const { area, png } = await maskOf(map, value, image);
-    if (area >= map.length * 0.005) {
-      segments.push({
-        id: segments.length + 1,
-        label,
-        score: round(0.8 + random() * 0.19),
-        is_thing: false,
-        mask_png_base64: png,
-      });
-    }
-  }
-  for (const thing of things) {
-    segments.push({
-      id: segments.length + 1,
-      label: thing.label,
-      score: thing.score,
-      is_thing: true,
-      mask_png_base64: thing.mask_png_base64,
-    });
-  }
-  return segments;
+  const regions = (await placeholderRegions(image, map))
+    .map(({ label, png }) => ({
+      label,
+      score: round(0.8 + random() * 0.19),
+      is_thing: false,
+      mask_png_base64: png,
+    }))
+    .filter((r) => r.score >= threshold);
+  const objects = things.map((t) => ({
+    label: t.label,
+    score: t.score,
+    is_thing: true,
+    mask_png_base64: t.mask_png_base64,
+  }));
+  return [...regions, ...objects].map((segment, i) => ({ id: i + 1, ...segment }));
 }
 
-/** The task-specific part of an answer. */
+/** The task-specific part of an answer: the ground truth of a sample, a placeholder otherwise. */
 export async function sampleResult(
   path: DeploymentPath,
   image: DecodedImage,
@@ -302,24 +221,71 @@ export async function sampleResult(
 ) {
   const threshold = params.confidence_threshold as number;
   const maxResults = params.max_results as number;
+  const sample = await recognise(image);
+  if (sample) {
+    switch (path) {
+      case 'object-detection':
+        return { predictions: truth.detect(sample, image, threshold, maxResults) };
+      case 'zero-shot-object-detection':
+        return {
+          predictions: truth.zeroShotDetect(
+            sample,
+            image,
+            params.queries as string[],
+            threshold,
+            maxResults,
+          ),
+        };
+      case 'image-classification':
+        return { predictions: truth.classify(sample, params.top_k as number) };
+      case 'zero-shot-image-classification':
+        return {
+          predictions: truth.zeroShotClassify(sample, params.candidate_labels as string[]),
+        };
+      case 'depth-estimation':
+        return { depth: await truth.estimateDepth(sample, image) };
+      case 'image-segmentation/semantic':
+        return { segments: await truth.segmentSemantic(sample, image) };
+      case 'image-segmentation/instance':
+        return { segments: await truth.segmentInstances(sample, image, threshold, maxResults) };
+      case 'image-segmentation/panoptic':
+        return { segments: await truth.segmentPanoptic(sample, image, threshold) };
+    }
+  }
   switch (path) {
     case 'object-detection':
-      return { predictions: detect(image, threshold, maxResults) };
+      return { predictions: placeholderDetections(image, threshold, maxResults) };
     case 'zero-shot-object-detection':
       return {
-        predictions: zeroShotDetect(image, params.queries as string[], threshold, maxResults),
+        predictions: placeholderQueryBoxes(
+          image,
+          params.queries as string[],
+          threshold,
+          maxResults,
+        ),
       };
     case 'image-classification':
-      return { predictions: classify(image, params.top_k as number) };
+      return { predictions: placeholderClasses(image, params.top_k as number) };
     case 'zero-shot-image-classification':
-      return { predictions: zeroShotClassify(image, params.candidate_labels as string[]) };
+      return { predictions: placeholderZeroShotClasses(params.candidate_labels as string[]) };
     case 'depth-estimation':
-      return { depth: await estimateDepth(image) };
+      return { depth: await placeholderDepth(image) };
     case 'image-segmentation/semantic':
-      return { segments: await segmentSemantic(image) };
+      return {
+        segments: (await placeholderRegions(image)).map(({ label, png }, i) => ({
+          id: i + 1,
+          label,
+          mask_png_base64: png,
+        })),
+      };
     case 'image-segmentation/instance':
-      return { segments: await segmentInstances(image, threshold, maxResults) };
+      return {
+        segments: (await placeholderInstances(image, threshold, maxResults)).map((s, i) => ({
+          id: i + 1,
+          ...s,
+        })),
+      };
     case 'image-segmentation/panoptic':
-      return { segments: await segmentPanoptic(image, threshold) };
+      return { segments: await placeholderPanoptic(image, threshold) };
   }
 }

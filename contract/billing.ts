@@ -1,0 +1,163 @@
+/**
+ * Billing for businesses: auto-recharge with a saved card, low-balance alerts, per-key monthly
+ * spend caps, invoices and usage by day (issue 17). Amounts in USD, exact to the cent where a
+ * person types them.
+ */
+import { Type, type Static } from 'typebox';
+import { BoundedDateTime, IsoDateTime, Nullable, SingleLineText, UsdAmount } from './common';
+import { CREDIT_PURCHASE_LIMITS } from './limits';
+import { PaymentProvider } from './account';
+
+/** The largest threshold (alert or auto-recharge) and key cap a person may set, in USD. */
+export const BILLING_LIMITS = { maxThresholdUsd: 10000, maxKeyCapUsd: 1_000_000 } as const;
+
+/** USD typed by a person: at most 2 decimals (checked by the server, like purchase amounts). */
+const usdInput = (maximum: number, description: string) =>
+  Type.Number({ minimum: 0, maximum, description: `${description} At most 2 decimals.` });
+
+export const BillingSettings = Type.Object(
+  {
+    auto_recharge: Type.Object({
+      enabled: Type.Boolean(),
+      threshold_usd: Nullable(UsdAmount),
+      amount_usd: Nullable(UsdAmount),
+      last_failure: Nullable(
+        Type.Object({
+          message: Type.String(),
+          at: IsoDateTime,
+        }),
+      ),
+    }),
+    payment_method: Nullable(
+      Type.Object({
+        provider: PaymentProvider,
+        label: Type.String({ description: 'e.g. "Visa ending 4242".' }),
+      }),
+    ),
+    low_balance_alert: Type.Object({
+      threshold_usd: Nullable(UsdAmount),
+      below_threshold: Type.Boolean(),
+    }),
+  },
+  { title: 'BillingSettings' },
+);
+export type BillingSettings = Static<typeof BillingSettings>;
+
+export const BillingSettingsBody = Type.Object(
+  {
+    auto_recharge: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Boolean(),
+          threshold_usd: usdInput(
+            BILLING_LIMITS.maxThresholdUsd,
+            'Recharge when a call takes the balance below this.',
+          ),
+          amount_usd: Type.Number({
+            minimum: CREDIT_PURCHASE_LIMITS.minUsd,
+            maximum: CREDIT_PURCHASE_LIMITS.maxUsd,
+            description:
+              'What each recharge buys: within the purchase limits, $5 to $10,000, at most 2 decimals.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    low_balance_threshold_usd: Type.Optional(
+      Nullable(
+        usdInput(
+          BILLING_LIMITS.maxThresholdUsd,
+          'E-mail once when the balance falls below this; null turns the alert off.',
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type BillingSettingsBody = Static<typeof BillingSettingsBody>;
+
+export const PaymentMethodSetup = Type.Object({
+  provider: PaymentProvider,
+  client_secret: Nullable(
+    Type.String({
+      description:
+        'Stripe SetupIntent client secret for the Payment Element; null with the sandbox provider.',
+    }),
+  ),
+});
+export type PaymentMethodSetup = Static<typeof PaymentMethodSetup>;
+
+export const SandboxCardBody = Type.Object(
+  {
+    card: Type.Union([Type.Literal('succeeds'), Type.Literal('declines')], {
+      description:
+        'A sandbox test card: one that is always charged, or one that is always declined.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SandboxCardBody = Static<typeof SandboxCardBody>;
+
+export const ApiKeyCapBody = Type.Object(
+  {
+    monthly_cap_usd: Nullable(
+      usdInput(BILLING_LIMITS.maxKeyCapUsd, 'Spend cap per calendar month (UTC); null removes it.'),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ApiKeyCapBody = Static<typeof ApiKeyCapBody>;
+
+export const PaymentIdParams = Type.Object({
+  payment_id: SingleLineText({ minLength: 36, maxLength: 36 }),
+});
+export type PaymentIdParams = Static<typeof PaymentIdParams>;
+
+/** Days of one aggregate at most. */
+export const MAX_USAGE_DAYS = 366;
+
+export const DailyUsageQuery = Type.Object({
+  start_date: BoundedDateTime,
+  end_date: BoundedDateTime,
+  utc_offset_minutes: Type.Integer({
+    minimum: -840,
+    maximum: 840,
+    default: 0,
+    description:
+      "Days are counted in this offset from UTC (the browser's `-new Date().getTimezoneOffset()`).",
+  }),
+});
+export type DailyUsageQuery = Static<typeof DailyUsageQuery>;
+
+export const DailyUsage = Type.Object(
+  {
+    days: Type.Array(
+      Type.Object({
+        date: Type.String({ description: 'YYYY-MM-DD in the requested offset.' }),
+        calls: Type.Integer({ minimum: 0 }),
+        spent_usd: UsdAmount,
+        deployments: Type.Array(
+          Type.Object({
+            deployment: Type.String(),
+            calls: Type.Integer({ minimum: 0 }),
+            spent_usd: UsdAmount,
+          }),
+        ),
+      }),
+      { description: 'Days with usage only, oldest first.' },
+    ),
+    totals: Type.Object({
+      calls: Type.Integer({ minimum: 0 }),
+      spent_usd: UsdAmount,
+      purchased_usd: UsdAmount,
+    }),
+  },
+  { title: 'DailyUsage' },
+);
+export type DailyUsage = Static<typeof DailyUsage>;
+
+export const TransactionCsvQuery = Type.Object({
+  start_date: BoundedDateTime,
+  end_date: BoundedDateTime,
+});
+export type TransactionCsvQuery = Static<typeof TransactionCsvQuery>;

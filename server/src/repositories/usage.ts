@@ -1,0 +1,79 @@
+/**
+ * Usage read from the ledger by SQL aggregates: spend and calls per day and deployment for a
+ * range (the usage chart reads this, not every transaction), and the rows of a range for CSV.
+ */
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { ledgerEntries } from '../db/schema';
+
+export interface DailyRow {
+  day: string;
+  deployment: string;
+  calls: number;
+  spentMicros: number;
+}
+
+/** Most rows one CSV export of transactions may hold. */
+export const MAX_CSV_ROWS = 100_000;
+
+function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export function createUsageRepository(db: Database) {
+  return {
+    async daily(organizationId: string, start: Date, end: Date, offsetMinutes: number) {
+      const perDay = rows<{
+        day: string;
+        deployment: string;
+        calls: string | number;
+        spent: string | number;
+      }>(
+        await db.execute(sql`
+          select to_char(created_at + make_interval(mins => ${offsetMinutes}), 'YYYY-MM-DD') as day,
+                 deployment,
+                 sum(units) as calls,
+                 -sum(amount_micros) as spent
+          from ledger_entries
+          where organization_id = ${organizationId} and kind = 'usage'
+            and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}
+          group by 1, 2
+          order by 1, 2`),
+      );
+      const [totals] = rows<{ purchased: string | number }>(
+        await db.execute(sql`
+          select coalesce(sum(amount_micros), 0) as purchased from ledger_entries
+          where organization_id = ${organizationId} and kind = 'purchase'
+            and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}`),
+      );
+      return {
+        rows: perDay.map((r): DailyRow => ({
+          day: r.day,
+          deployment: r.deployment,
+          calls: Number(r.calls),
+          spentMicros: Number(r.spent),
+        })),
+        purchasedMicros: Number(totals?.purchased ?? 0),
+      };
+    },
+
+    /** Oldest first; `null` when the range holds more than MAX_CSV_ROWS. */
+    async transactions(organizationId: string, start: Date, end: Date) {
+      const found = await db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.organizationId, organizationId),
+            gte(ledgerEntries.createdAt, start),
+            lte(ledgerEntries.createdAt, end),
+          ),
+        )
+        .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+        .limit(MAX_CSV_ROWS + 1);
+      return found.length > MAX_CSV_ROWS ? null : found;
+    },
+  };
+}
+export type UsageRepository = ReturnType<typeof createUsageRepository>;
