@@ -3,10 +3,12 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as PwaOptions } from '@docusaurus/plugin-pwa';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import type { Options as RedirectOptions } from '@docusaurus/plugin-client-redirects';
+import { DEPLOYMENT_DOCS_PATH, deploymentDocsPath, navigationItems } from './contract/catalogue';
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import contractAlias from './src/plugins/contract-alias';
+import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
 import securityHeaders from './src/plugins/security-headers';
@@ -66,6 +68,8 @@ const config: Config = {
 
   plugins: [
     contractAlias,
+    // src/generated/reference/ brought up to date from the contract before anything compiles.
+    generatedReference,
     // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
     // code each changes, why, and how it fails the build when that code moves).
     prismLanguages,
@@ -164,25 +168,13 @@ const config: Config = {
           label: 'Deployments',
           position: 'left',
           items: [
-            { label: 'Public deployment', to: `/${DOCS_BASE}/public-deployment/` },
-            { label: 'Object detection', to: `/${DOCS_BASE}/public-deployment/object-detection/` },
-            { label: 'Depth estimation', to: `/${DOCS_BASE}/public-deployment/depth-estimation/` },
-            {
-              label: 'Image classification',
-              to: `/${DOCS_BASE}/public-deployment/image-classification/`,
-            },
-            {
-              label: 'Image segmentation',
-              to: `/${DOCS_BASE}/public-deployment/image-segmentation/semantic/`,
-            },
-            {
-              label: 'Zero-shot image classification',
-              to: `/${DOCS_BASE}/public-deployment/zero-shot-image-classification/`,
-            },
-            {
-              label: 'Zero-shot object detection',
-              to: `/${DOCS_BASE}/public-deployment/zero-shot-object-detection/`,
-            },
+            { label: 'Public deployment', to: `${DEPLOYMENT_DOCS_PATH}/` },
+            // The public deployments of the catalogue; a family links to its first variant.
+            ...navigationItems().map((item) =>
+              item.kind === 'deployment'
+                ? { label: item.entry.title, to: deploymentDocsPath(item.entry) }
+                : { label: item.title, to: deploymentDocsPath(item.variants[0]!) },
+            ),
             { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
             { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
           ],
@@ -222,7 +214,7 @@ const config: Config = {
         {
           title: 'Product',
           items: [
-            { label: 'Public deployment', to: `/${DOCS_BASE}/public-deployment/` },
+            { label: 'Public deployment', to: `${DEPLOYMENT_DOCS_PATH}/` },
             { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
             { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
             { label: 'Pricing', to: '/pricing/' },

@@ -1,6 +1,15 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+import { COMING_SOON_CATALOGUE, navigationItems } from './contract/catalogue';
 
-/** The single `dashboard` sidebar (spec §2). Doc ids follow the file paths under docs/. */
+/** Doc ids follow the file paths under docs/: `public-deployment/<slug>`. */
+const docId = (slug: string) => `public-deployment/${slug}`;
+/** A family's index page, relative to the docs' route base: `/public-deployment/<task>/`. */
+const familyIndexSlug = (task: string) => `/public-deployment/${task}/`;
+
+/**
+ * The single `dashboard` sidebar (spec §2): the public deployments of the catalogue
+ * (contract/catalogue.ts), a family of variants as one category, then the ones coming soon.
+ */
 const sidebars = {
   dashboard: [
     {
@@ -10,42 +19,26 @@ const sidebars = {
       collapsible: true,
       collapsed: false,
       items: [
-        'public-deployment/object-detection',
-        'public-deployment/depth-estimation',
-        'public-deployment/image-classification',
-        {
-          type: 'category',
-          label: 'Image segmentation',
-          link: {
-            type: 'generated-index',
-            slug: '/public-deployment/image-segmentation/',
-            title: 'Image segmentation',
-            description:
-              'Label every pixel: semantic, instance and panoptic segmentation endpoints.',
-          },
-          items: [
-            'public-deployment/image-segmentation/semantic',
-            'public-deployment/image-segmentation/instance',
-            'public-deployment/image-segmentation/panoptic',
-          ],
-        },
-        'public-deployment/zero-shot-image-classification',
-        'public-deployment/zero-shot-object-detection',
+        ...navigationItems().map((item) =>
+          item.kind === 'deployment'
+            ? docId(item.entry.slug)
+            : {
+                type: 'category' as const,
+                label: item.title,
+                link: {
+                  type: 'generated-index' as const,
+                  slug: familyIndexSlug(item.task),
+                  title: item.title,
+                  description: item.description,
+                },
+                items: item.variants.map((variant) => docId(variant.slug)),
+              },
+        ),
         {
           type: 'category',
           label: 'Coming soon',
           collapsed: true,
-          items: [
-            'public-deployment/image-inpainting',
-            'public-deployment/image-matching',
-            'public-deployment/image-restoration',
-            'public-deployment/image-to-image',
-            'public-deployment/image-understanding',
-            'public-deployment/invisible-watermark',
-            'public-deployment/object-removal',
-            'public-deployment/super-resolution',
-            'public-deployment/visual-question-answering',
-          ],
+          items: COMING_SOON_CATALOGUE.map((entry) => docId(entry.slug)),
         },
       ],
     },

@@ -1,11 +1,12 @@
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { notify } from '@site/src/components/Notifications';
 import { usePricing } from '@site/src/pricing/store';
-import { COMING_SOON } from './_components/home/data';
+import { COMING_SOON_CATALOGUE, deploymentDocsPath } from '@contract/catalogue';
 import Estimator from './_components/pricing/Estimator';
 import PriceTable from './_components/pricing/PriceTable';
+import { pricedDeployments } from './_components/pricing/priced';
 import styles from './_components/pricing/styles.module.css';
 
 /**
@@ -14,6 +15,10 @@ import styles from './_components/pricing/styles.module.css';
  */
 function Prices(): ReactNode {
   const pricing = usePricing();
+  const priced = useMemo(
+    () => (pricing.kind === 'ready' ? pricedDeployments(pricing.pricing.deployments) : null),
+    [pricing],
+  );
 
   useEffect(() => {
     if (pricing.kind === 'failed') notify({ severity: 'error', message: pricing.message });
@@ -36,10 +41,10 @@ function Prices(): ReactNode {
           </button>
         </div>
       )}
-      {pricing.kind === 'ready' && (
+      {priced && (
         <>
-          <PriceTable deployments={pricing.pricing.deployments} />
-          <Estimator deployments={pricing.pricing.deployments} />
+          <PriceTable deployments={priced} />
+          <Estimator deployments={priced} />
         </>
       )}
     </>
@@ -66,9 +71,9 @@ export default function PricingPage(): ReactNode {
           <h2 id="coming-soon-heading">Coming soon</h2>
           <p>These deployments are on their way; prices are announced at launch.</p>
           <ul>
-            {COMING_SOON.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.title}</Link>
+            {COMING_SOON_CATALOGUE.map((entry) => (
+              <li key={entry.slug}>
+                <Link to={deploymentDocsPath(entry)}>{entry.title}</Link>
               </li>
             ))}
           </ul>

@@ -4,10 +4,9 @@
  *
  * The TypeBox builder is ~20 KB gzip, too much for every docs page, so the
  * pages import the output of `describeDeployment` over `PUBLIC_DEPLOYMENTS`,
- * generated and checked against the contract by
- * tests/unit/reference-data.test.ts (which rewrites it with
- * UPDATE_REFERENCE=1): a deployment page its own `reference/<slug>.ts`, the
- * overview and the playground the index of them all, `reference-data.ts`.
+ * written by scripts/generate-reference.ts into src/generated/reference/ (a
+ * deployment page its own `<slug>.ts`, the overview and the playground the
+ * index of them all); tests/unit/reference-data.test.ts checks it is fresh.
  */
 
 /** The subset of JSON Schema the contract uses (TypeBox schemas are plain JSON Schema). */

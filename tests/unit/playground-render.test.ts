@@ -5,7 +5,7 @@ import { fitWithin, needsDownscale, shrinkStep } from '../../src/playground/down
 import { compositeMasks, grayFromRgba, maskCoverage } from '../../src/playground/masks';
 import { boxesToOverlay, labelColors } from '../../src/playground/overlay';
 import { buildCodeSamples, maskKey } from '../../src/playground/code-samples';
-import { DEPLOYMENT_DOCS } from '../../src/playground/reference-data';
+import { DEPLOYMENT_DOCS } from '../../src/generated/reference';
 
 describe('downscale math', () => {
   it('fits the long side within the limit and keeps the aspect ratio', () => {

@@ -5,7 +5,7 @@
  * key for in-browser calls (the only secret the backend shows again), masked
  * until revealed; the copy buttons copy the real key. Signed out, without that
  * key (and on the server) they carry a placeholder. The page passes
- * its deployment's reference (`DOC` from src/playground/reference/<slug>.ts).
+ * its deployment's reference (`DOC` from src/generated/reference/<slug>.ts).
  */
 import { useState, type ReactNode } from 'react';
 import { useCopy } from '@site/src/components/useCopy';

@@ -1,24 +1,19 @@
 /**
- * The public-deployment overview: every deployment with its endpoint, price
- * and parameters (from the contract and the pricing data), the rate limits
+ * The public-deployment overview: every deployment of the catalogue with its endpoint, price
+ * and parameters (from the generated reference and the pricing data), the rate limits
  * the services host applies, and a quick start that carries the reader's key.
  */
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { DeploymentPath } from '@contract/services';
+import { API_ORDER, deploymentDocsPath } from '@contract/catalogue';
 import { useSiteConfig } from '@site/src/config';
 import CodeSamples from '@site/src/components/CodeSamples';
 import PricePerCall from '@site/src/components/PricePerCall';
-import { DEPLOYMENT_SUMMARIES, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
-import { DOC as OBJECT_DETECTION } from '@site/src/playground/reference/object-detection';
+// The generated reference's parameter names, not every deployment's full reference (and not the
+// contract's schemas, which would bundle TypeBox).
+import { PARAMETER_NAMES, SERVICES_RATE_LIMIT } from '@site/src/generated/reference/common';
+import { DOC as OBJECT_DETECTION } from '@site/src/generated/reference/object-detection';
 import styles from './styles.module.css';
-
-// Not the contract's DEPLOYMENT_PATHS: importing the contract at runtime would bundle TypeBox. The
-// summaries (generated from the contract) carry names and parameter names, not full references.
-const DEPLOYMENTS = DEPLOYMENT_SUMMARIES.map((summary) => ({
-  ...summary,
-  path: summary.path as DeploymentPath,
-}));
 
 export function OverviewTable(): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
@@ -37,22 +32,22 @@ export function OverviewTable(): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {DEPLOYMENTS.map((doc) => {
-            const { path } = doc;
+          {API_ORDER.map((entry) => {
+            const params = PARAMETER_NAMES[entry.slug];
             return (
-              <tr key={path} data-deployment={path}>
+              <tr key={entry.slug} data-deployment={entry.slug}>
                 <td>
-                  <Link to={`/dashboard/public-deployment/${path}/`}>{doc.name}</Link>
+                  <Link to={deploymentDocsPath(entry)}>{entry.title}</Link>
                 </td>
                 <td>
-                  <code>POST /{path}</code>
+                  <code>POST /{entry.slug}</code>
                 </td>
                 <td>
-                  <PricePerCall path={path} />
+                  <PricePerCall priceKey={entry.priceKey} />
                 </td>
                 <td>
-                  {doc.params.length
-                    ? doc.params.map((name, i) => (
+                  {params.length
+                    ? params.map((name, i) => (
                         <span key={name}>
                           {i > 0 ? ', ' : null}
                           <code>{name}</code>

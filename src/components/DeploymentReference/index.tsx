@@ -3,7 +3,7 @@
  * from the contract: endpoint, authentication, request body, parameters,
  * image limits, response schema with an example, errors, price and rate
  * limits. The page passes its own deployment's reference (`DOC` from the
- * generated src/playground/reference/<slug>.ts) and example answer (`EXAMPLE`
+ * generated src/generated/reference/<slug>.ts) and example answer (`EXAMPLE`
  * from src/playground/examples/<slug>.ts), so it bundles no other deployment.
  */
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
-import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/playground/reference/common';
+import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/generated/reference/common';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import styles from './styles.module.css';
 import { joinUrl } from '@site/src/api/url';
@@ -156,7 +156,7 @@ export default function DeploymentReference({
         <div>
           <dt>Price</dt>
           <dd data-testid="deployment-price">
-            <PricePerCall path={doc.path} />
+            <PricePerCall priceKey={doc.path} />
           </dd>
         </div>
         <div>

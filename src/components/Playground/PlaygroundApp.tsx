@@ -10,8 +10,8 @@ import type { DeploymentPath } from '@contract/services';
 import { useAuth } from '@site/src/auth';
 import { MAX_UPLOAD_SIDE, prepareImage, type PreparedImage } from '@site/src/playground/downscale';
 import { formatUsd } from '@site/src/playground/pricing';
-import { IMAGE_LIMITS } from '@site/src/playground/reference/common';
-import { SAMPLE_IMAGES } from '@site/src/playground/samples';
+import { IMAGE_LIMITS } from '@site/src/generated/reference/common';
+import { samplesFor } from '@site/src/playground/samples';
 import { exampleParams, type DeploymentDoc } from '@site/src/playground/schema-doc';
 import ParamControls, { type ParamValues } from './ParamControls';
 import ResultView, { type AnyResult } from './ResultView';
@@ -173,7 +173,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
           ) : null}
           <div className={styles.samples} role="group" aria-label="Sample images">
             <span className={styles.samplesLabel}>Or try a sample:</span>
-            {SAMPLE_IMAGES.map((s) => (
+            {samplesFor(path).map((s) => (
               <SampleButton key={s.id} {...s} onPick={pickSample} />
             ))}
           </div>

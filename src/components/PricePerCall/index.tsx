@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { formatUsd, priceOf, usePublicPricing } from '@site/src/playground/pricing';
 import styles from './styles.module.css';
 
-export default function PricePerCall({ path }: { path: string }): ReactNode {
+/** `priceKey`: the deployment's row in the public pricing (its path on the services host). */
+export default function PricePerCall({ priceKey }: { priceKey: string }): ReactNode {
   const pricing = usePublicPricing();
-  const price = priceOf(pricing, path);
+  const price = priceOf(pricing, priceKey);
   if (pricing.status === 'failed') {
     return (
       <span className={styles.price} data-price-state="failed">

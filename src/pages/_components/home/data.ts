@@ -1,7 +1,6 @@
-/** What the home page lists. Routes are the doc URLs of spec §2. */
+/** What the home page lists, from the deployment catalogue (contract/catalogue.ts). */
+import { COMING_SOON_CATALOGUE, deploymentDocsPath, navigationItems } from '@contract/catalogue';
 import type { IconName } from './Icon';
-
-const DOCS = '/dashboard/public-deployment';
 
 export interface Deployment {
   title: string;
@@ -12,58 +11,30 @@ export interface Deployment {
   variants?: { label: string; to: string }[];
 }
 
-export const PUBLIC_DEPLOYMENTS: Deployment[] = [
-  {
-    title: 'Object detection',
-    description: 'Find objects with a label, a confidence score and a bounding box for each.',
-    to: `${DOCS}/object-detection/`,
-    icon: 'detection',
-  },
-  {
-    title: 'Depth estimation',
-    description: 'A relative depth value for every pixel, from one ordinary photo.',
-    to: `${DOCS}/depth-estimation/`,
-    icon: 'depth',
-  },
-  {
-    title: 'Image classification',
-    description: 'The most likely labels for a whole image, sorted by score.',
-    to: `${DOCS}/image-classification/`,
-    icon: 'classification',
-  },
-  {
-    title: 'Image segmentation',
-    description: 'Label every pixel, outline each object, or both in a single call.',
-    to: `${DOCS}/image-segmentation/semantic/`,
-    icon: 'segmentation',
-    variants: [
-      { label: 'Semantic', to: `${DOCS}/image-segmentation/semantic/` },
-      { label: 'Instance', to: `${DOCS}/image-segmentation/instance/` },
-      { label: 'Panoptic', to: `${DOCS}/image-segmentation/panoptic/` },
-    ],
-  },
-  {
-    title: 'Zero-shot image classification',
-    description: 'Score an image against labels you write in plain language. No training.',
-    to: `${DOCS}/zero-shot-image-classification/`,
-    icon: 'zeroShotClassification',
-  },
-  {
-    title: 'Zero-shot object detection',
-    description: 'Find the objects you describe in words, with a box for each match.',
-    to: `${DOCS}/zero-shot-object-detection/`,
-    icon: 'zeroShotDetection',
-  },
-];
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-export const COMING_SOON: { title: string; to: string }[] = [
-  { title: 'Image inpainting', to: `${DOCS}/image-inpainting/` },
-  { title: 'Image matching', to: `${DOCS}/image-matching/` },
-  { title: 'Image restoration', to: `${DOCS}/image-restoration/` },
-  { title: 'Image-to-image', to: `${DOCS}/image-to-image/` },
-  { title: 'Image understanding', to: `${DOCS}/image-understanding/` },
-  { title: 'Invisible watermark', to: `${DOCS}/invisible-watermark/` },
-  { title: 'Object removal', to: `${DOCS}/object-removal/` },
-  { title: 'Super-resolution', to: `${DOCS}/super-resolution/` },
-  { title: 'Visual question answering', to: `${DOCS}/visual-question-answering/` },
-];
+/** One card per public deployment; a family of variants is one card linking to each. */
+export const PUBLIC_DEPLOYMENTS: Deployment[] = navigationItems().map((item) =>
+  item.kind === 'deployment'
+    ? {
+        title: item.entry.title,
+        description: item.entry.summary,
+        to: deploymentDocsPath(item.entry),
+        icon: item.entry.icon,
+      }
+    : {
+        title: item.title,
+        description: item.summary,
+        to: deploymentDocsPath(item.variants[0]!),
+        icon: item.icon,
+        variants: item.variants.map((variant) => ({
+          label: capitalised(variant.sub ?? variant.title),
+          to: deploymentDocsPath(variant),
+        })),
+      },
+);
+
+export const COMING_SOON: { title: string; to: string }[] = COMING_SOON_CATALOGUE.map((entry) => ({
+  title: entry.title,
+  to: deploymentDocsPath(entry),
+}));

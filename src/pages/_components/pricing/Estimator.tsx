@@ -1,17 +1,17 @@
 /** Calls → USD for one deployment. */
 import { useId, useState, type ReactNode } from 'react';
-import type { DeploymentPrice } from '@contract';
 import { estimateUsd, formatUsd, parseCalls } from './estimate';
+import type { PricedDeployment } from './priced';
 import styles from './styles.module.css';
 
-export default function Estimator({ deployments }: { deployments: DeploymentPrice[] }): ReactNode {
+export default function Estimator({ deployments }: { deployments: PricedDeployment[] }): ReactNode {
   const id = useId();
-  const [path, setPath] = useState(deployments[0]?.path ?? '');
+  const [slug, setSlug] = useState<string>(deployments[0]?.entry.slug ?? '');
   const [calls, setCalls] = useState('10000');
   const parsed = parseCalls(calls);
-  const deployment = deployments.find((d) => d.path === path);
+  const deployment = deployments.find((d) => d.entry.slug === slug);
   const total =
-    deployment && parsed !== null ? estimateUsd(deployment.price_per_call_usd, parsed) : null;
+    deployment && parsed !== null ? estimateUsd(deployment.price.price_per_call_usd, parsed) : null;
 
   return (
     <section className={styles.estimator} aria-labelledby={`${id}-heading`}>
@@ -19,10 +19,10 @@ export default function Estimator({ deployments }: { deployments: DeploymentPric
       <div className={styles.estimatorFields}>
         <label className={styles.field}>
           <span>Deployment</span>
-          <select value={path} onChange={(event) => setPath(event.target.value)}>
-            {deployments.map((d) => (
-              <option key={d.path} value={d.path}>
-                {d.name}
+          <select value={slug} onChange={(event) => setSlug(event.target.value)}>
+            {deployments.map(({ entry }) => (
+              <option key={entry.slug} value={entry.slug}>
+                {entry.title}
               </option>
             ))}
           </select>

@@ -1,11 +1,16 @@
 import Link from '@docusaurus/Link';
 import type { ReactNode } from 'react';
-import type { DeploymentPrice } from '@contract';
+import { deploymentDocsPath } from '@contract/catalogue';
 import { grouped } from '@site/src/format/numbers';
 import { estimateUsd, formatUsd } from './estimate';
+import type { PricedDeployment } from './priced';
 import styles from './styles.module.css';
 
-export default function PriceTable({ deployments }: { deployments: DeploymentPrice[] }): ReactNode {
+export default function PriceTable({
+  deployments,
+}: {
+  deployments: PricedDeployment[];
+}): ReactNode {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -23,24 +28,22 @@ export default function PriceTable({ deployments }: { deployments: DeploymentPri
           </tr>
         </thead>
         <tbody>
-          {deployments.map((deployment) => (
-            <tr key={deployment.path}>
+          {deployments.map(({ entry, price }) => (
+            <tr key={entry.slug}>
               <th scope="row">
-                <Link to={`/dashboard/public-deployment/${deployment.path}/`}>
-                  {deployment.name}
-                </Link>
-                {deployment.free_tier && (
+                <Link to={deploymentDocsPath(entry)}>{entry.title}</Link>
+                {price.free_tier && (
                   <span className={styles.free}>
-                    {grouped(deployment.free_tier.calls_per_month)} free calls a month
+                    {grouped(price.free_tier.calls_per_month)} free calls a month
                   </span>
                 )}
               </th>
               <td>
-                <code>POST /{deployment.path}</code>
+                <code>POST /{entry.slug}</code>
               </td>
-              <td className={styles.num}>{formatUsd(deployment.price_per_call_usd)}</td>
+              <td className={styles.num}>{formatUsd(price.price_per_call_usd)}</td>
               <td className={styles.num}>
-                {formatUsd(estimateUsd(deployment.price_per_call_usd, 1000))}
+                {formatUsd(estimateUsd(price.price_per_call_usd, 1000))}
               </td>
             </tr>
           ))}
