@@ -91,14 +91,21 @@ export async function startMailCatcher({
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const catcher = await startMailCatcher({
+  startMailCatcher({
     smtpPort: Number(process.env.MAIL_SMTP_PORT ?? 1025),
     httpPort: Number(process.env.MAIL_WEB_PORT ?? 1080),
-  });
-  console.log(
-    `mail catcher: SMTP 127.0.0.1:${catcher.smtpPort} · inbox http://127.0.0.1:${catcher.httpPort}/`,
+  }).then(
+    (catcher) => {
+      console.log(
+        `mail catcher: SMTP 127.0.0.1:${catcher.smtpPort} · inbox http://127.0.0.1:${catcher.httpPort}/`,
+      );
+      for (const signal of ['SIGINT', 'SIGTERM']) {
+        process.once(signal, () => void catcher.close().then(() => process.exit(0)));
+      }
+    },
+    (error) => {
+      console.error(`mail catcher: ${error.message}`);
+      process.exit(1);
+    },
   );
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => void catcher.close().then(() => process.exit(0)));
-  }
 }
