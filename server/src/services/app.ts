@@ -188,8 +188,13 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         title: 'Vision API platform: services (sandbox)',
         version: API_VERSION,
         description:
-          'Image calls of the public deployments. This local host answers with SAMPLE results ' +
-          '(`"sandbox": true`), derived from the image bytes; they are not real inference. ' +
+          'Image calls of the public deployments. This local host does no inference: every ' +
+          'answer says `"sandbox": true`. The site\'s sample images (static/img/samples) are ' +
+          'recognised by their decoded pixels, also when re-encoded or resized, and answered ' +
+          'with their known ground truth. Any other image gets a placeholder that says so: ' +
+          'labels such as "sample object 1", "sample region 1", "sample class 1" or ' +
+          '`sample box for "<query>"`, equal zero-shot scores and a plain top-to-bottom depth ' +
+          'ramp. ' +
           'Every non-2xx answer is `{"error_message": string}`. A call is charged only when it ' +
           'answers 200; send an `Idempotency-Key` header to retry safely: a retry with the same ' +
           'key and request within 24 hours returns the first answer and is not charged again.',
