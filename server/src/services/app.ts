@@ -44,8 +44,6 @@ import {
   withIdempotency,
 } from '../lib/idempotency';
 import { MAX_SECRET_LENGTH } from '../lib/keys';
-import { microsToUsd } from '../lib/money';
-import { monthToDateMicros, nextUtcMonth } from '../lib/month';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import type { ApiKeyRow } from '../repositories/apiKeys';
@@ -53,6 +51,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
 import { createKeyCache } from './key-cache';
+import { metered, precheck } from './metering';
 import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
@@ -99,35 +98,6 @@ function notFoundMessage(request: FastifyRequest): string {
   if (comingSoon.has(task))
     return `The ${task} deployment is coming soon and cannot be called yet. ${available}`;
   return `Unknown deployment "${path}". ${available}`;
-}
-
-/**
- * A key past its monthly cap: 429 (not 402), because paying more does not help; the key may be
- * used again when the UTC month turns (Retry-After), or the cap raised.
- */
-function capReached(key: ApiKeyRow, priceMicros: number): HttpError {
-  const next = nextUtcMonth();
-  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
-  return new HttpError(
-    429,
-    `This API key has reached its monthly spend cap of $${microsToUsd(key.monthlyCapMicros ?? 0)} ` +
-      `($${microsToUsd(monthToDateMicros(key))} spent this month; this call costs $${microsToUsd(priceMicros)}). ` +
-      `Nothing was charged. Raise the cap on the API keys page, use another key, or wait until ${next.toISOString().slice(0, 10)} (UTC).`,
-    { 'retry-after': String(seconds) },
-  );
-}
-
-function insufficientCredits(balanceMicros: number, priceMicros: number): HttpError {
-  if (balanceMicros < 0) {
-    return new HttpError(
-      402,
-      `Your balance is negative ($${microsToUsd(balanceMicros)}) after a refund or a card dispute took back credits that were already spent. Buy credits to continue.`,
-    );
-  }
-  return new HttpError(
-    402,
-    `Insufficient credits: this call costs $${microsToUsd(priceMicros)}. Buy credits to continue.`,
-  );
 }
 
 /** A digest of what the call asks for, so a reused Idempotency-Key with another request is caught. */
@@ -237,15 +207,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     // spent cap costs us nothing.
     const price = found.priceMicros;
     if (price === null) throw new HttpError(404, notFoundMessage(request));
-    if (
-      found.key.monthlyCapMicros !== null &&
-      monthToDateMicros(found.key) + price > found.key.monthlyCapMicros
-    ) {
-      throw capReached(found.key, price);
-    }
-    if (found.organization.balanceMicros < price) {
-      throw insufficientCredits(found.organization.balanceMicros, price);
-    }
+    precheck(found.key, found.organization, price);
     request.price = { micros: price };
   };
 
@@ -329,47 +291,29 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       `services:${key.id}`,
       () => requestDigest(path, call.image, params),
       async () => {
-        const hold = await repos.ledger.reserve({
-          organizationId: organization.id,
-          apiKeyId: key.id,
-          deployment: path,
-        });
-        if ('refused' in hold) {
-          if (hold.refused === 'cap') throw capReached(key, hold.priceMicros);
-          if (hold.refused === 'unknown_deployment')
-            throw new HttpError(404, notFoundMessage(request));
-          throw insufficientCredits(await repos.ledger.balance(organization.id), priceMicros);
-        }
-        let reservation: { id: string; amountMicros: number } | null = hold;
-        try {
-          const outcome = await renderer({ path, image: call.image, params });
-          if (!outcome.ok) throw new HttpError(outcome.statusCode, outcome.message);
-          const entry = await repos.ledger.capture(reservation.id, key.name);
-          if (!entry) throw new Error('the usage hold was settled twice');
-          const charged = reservation.amountMicros;
-          reservation = null;
-          // Low-balance alert and auto-recharge, after the answer, from the row read at the start.
-          deps.billing.afterUsage(organization, entry.balanceAfterMicros);
-          return {
-            sandbox: true as const,
-            task: path,
-            model: deployment.model,
-            image: outcome.image,
-            usage: {
-              cost_usd: microsToUsd(charged),
-              remaining_credits: microsToUsd(entry.balanceAfterMicros),
-              transaction_id: entry.id,
-            },
-            ...outcome.result,
-          };
-        } finally {
-          if (reservation) {
-            const held = reservation.id;
-            await repos.ledger.release(held).catch((releaseError: unknown) => {
-              request.log.error({ err: releaseError }, 'usage hold not released; the sweeper will');
-            });
-          }
-        }
+        const { value: outcome, usage } = await metered(
+          { repos, billing: deps.billing, log: request.log },
+          {
+            key,
+            organization,
+            deployment: path,
+            priceMicros,
+            unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
+          },
+          async () => {
+            const rendered = await renderer({ path, image: call.image, params });
+            if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
+            return rendered;
+          },
+        );
+        return {
+          sandbox: true as const,
+          task: path,
+          model: deployment.model,
+          image: outcome.image,
+          usage,
+          ...outcome.result,
+        };
       },
     );
   }
