@@ -13,8 +13,7 @@ export const FIREBASE_ANALYTICS_EVENT = 'enableFirebaseAnalytics';
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 /** Cookies written by gtag.js / Google Analytics (and Ads measurement through the same tag). */
-export const ANALYTICS_COOKIE =
-  /^(_ga|_gid|_gcl_|_dc_gtm_|__utm|AMP_TOKEN|FPID|FPLID|FPAU|FPGCL)/;
+export const ANALYTICS_COOKIE = /^(_ga|_gid|_gcl_|_dc_gtm_|__utm|AMP_TOKEN|FPID|FPLID|FPAU|FPGCL)/;
 
 /** Hosts the analytics tag's scripts come from. */
 export const ANALYTICS_SCRIPT_HOSTS = ['googletagmanager.com', 'google-analytics.com'];

@@ -4,24 +4,40 @@
  * "unset". Writes in one tab reach the other tabs through the `storage` event.
  */
 import { useSyncExternalStore } from 'react';
+import {
+  GRANTABLE_CATEGORIES,
+  OPTIONAL_CATEGORIES,
+  type GrantableCategoryId,
+  type OptionalCategoryId,
+} from './categories';
 import { CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MS } from './constants';
 
-export interface ConsentPreferences {
-  essential: true;
-  analytics: boolean;
-  /** Ad measurement through the same tag (Google consent mode). Only Accept All grants it. */
-  marketing: boolean;
-  /** The Calendly scheduling widget and its badge. */
-  calendly: boolean;
-  /** When the choice was made (ISO 8601). */
-  consentDate: string;
-}
+/** The stored choice: one boolean per category of src/consent/categories.ts, and its date. */
+export type ConsentPreferences = { essential: true } & Record<GrantableCategoryId, boolean> & {
+    /** When the choice was made (ISO 8601). */
+    consentDate: string;
+  };
 
 export type ConsentState =
   /** Server render and hydration: the browser's storage has not been read yet. */
   { status: 'pending' } | { status: 'unset' } | { status: 'set'; preferences: ConsentPreferences };
 
-export type OptionalChoices = Pick<ConsentPreferences, 'analytics' | 'calendly'>;
+/** What the switches say: one boolean per optional category. */
+export type OptionalChoices = Record<OptionalCategoryId, boolean>;
+type Choices = Record<GrantableCategoryId, boolean>;
+
+/** Each category of the list set to `granted`. */
+function choicesOf<K extends string>(categories: readonly { id: K }[], granted: boolean) {
+  return Object.fromEntries(categories.map(({ id }) => [id, granted])) as Record<K, boolean>;
+}
+const allChoices = (granted: boolean): Choices => choicesOf(GRANTABLE_CATEGORIES, granted);
+
+/** What the switches show for a stored choice; with none, every optional category off. */
+export function switchChoices(preferences: ConsentPreferences | null = null): OptionalChoices {
+  const choices = choicesOf(OPTIONAL_CATEGORIES, false);
+  for (const { id } of OPTIONAL_CATEGORIES) choices[id] = preferences?.[id] ?? false;
+  return choices;
+}
 
 // A stored date this far in the future is not something this site wrote.
 const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -44,21 +60,20 @@ export function parseConsent(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
   if (v.essential !== true) return null;
-  if (typeof v.analytics !== 'boolean' || typeof v.calendly !== 'boolean') return null;
-  if (v.marketing !== undefined && typeof v.marketing !== 'boolean') return null;
+  const choices = allChoices(false);
+  for (const { id, kind } of GRANTABLE_CATEGORIES) {
+    // An Accept-All-only category may be missing from an older choice: then it is off.
+    if (kind === 'acceptAllOnly' && v[id] === undefined) continue;
+    if (typeof v[id] !== 'boolean') return null;
+    choices[id] = v[id];
+  }
   const date =
     typeof v.consentDate === 'number' || typeof v.consentDate === 'string'
       ? new Date(v.consentDate).getTime()
       : NaN;
   if (!Number.isFinite(date)) return null;
   if (now - date > CONSENT_VALIDITY_MS || date - now > CLOCK_SKEW_MS) return null;
-  return {
-    essential: true,
-    analytics: v.analytics,
-    marketing: v.marketing ?? false,
-    calendly: v.calendly,
-    consentDate: new Date(date).toISOString(),
-  };
+  return { essential: true, ...choices, consentDate: new Date(date).toISOString() };
 }
 
 /** When a consent dated `consentDate` stops being valid. */
@@ -134,12 +149,12 @@ export function useConsent(): ConsentState {
 }
 
 /** Whether the visitor currently allows a category (false while unset). */
-export function hasConsent(category: 'analytics' | 'marketing' | 'calendly'): boolean {
+export function hasConsent(category: GrantableCategoryId): boolean {
   const state = getConsent();
   return state.status === 'set' && state.preferences[category];
 }
 
-function store(choices: Omit<ConsentPreferences, 'essential' | 'consentDate'>): void {
+function store(choices: Choices): void {
   const preferences: ConsentPreferences = {
     essential: true,
     ...choices,
@@ -148,22 +163,22 @@ function store(choices: Omit<ConsentPreferences, 'essential' | 'consentDate'>): 
   writeRaw(JSON.stringify(preferences));
 }
 
-/** 'Accept All Cookies': every optional category on. */
+/** 'Accept All Cookies': every category on. */
 export function acceptAll(): void {
-  store({ analytics: true, marketing: true, calendly: true });
+  store(allChoices(true));
 }
 
-/** 'Reject Optional': every optional category off. */
+/** 'Reject Optional': every category but the essential off. */
 export function rejectOptional(): void {
-  store({ analytics: false, marketing: false, calendly: false });
+  store(allChoices(false));
 }
 
 /**
- * 'Save Preferences': stores the visible switches. Marketing has no switch of its own, so a custom
- * choice never grants it; only Accept All does.
+ * 'Save Preferences': stores the visible switches. A category without a switch (marketing) is
+ * never granted by a custom choice; only Accept All grants it.
  */
 export function saveConsent(choices: OptionalChoices): void {
-  store({ analytics: choices.analytics, marketing: false, calendly: choices.calendly });
+  store({ ...allChoices(false), ...choices });
 }
 
 /** Forgets the choice: back to defaults (everything optional off) and the banner returns. */

@@ -6,16 +6,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import ConsentSwitch from '@site/src/components/ConsentSwitch';
-import { CONSENT_CATEGORIES } from '@site/src/consent/categories';
-import { acceptAll, rejectOptional, saveConsent } from '@site/src/consent/store';
+import ConsentSwitches from '@site/src/components/ConsentSwitches';
+import { acceptAll, switchChoices, rejectOptional, saveConsent } from '@site/src/consent/store';
 import type { OptionalChoices } from '@site/src/consent/store';
 import styles from './styles.module.css';
 
 export default function CookieBanner(): ReactNode {
   const id = useId();
   const [customizing, setCustomizing] = useState(false);
-  const [choices, setChoices] = useState<OptionalChoices>({ analytics: false, calendly: false });
+  const [choices, setChoices] = useState<OptionalChoices>(() => switchChoices());
   const [height, setHeight] = useState(0);
   const bannerRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -72,26 +71,7 @@ export default function CookieBanner(): ReactNode {
               role="group"
               aria-label="Cookie categories"
             >
-              {CONSENT_CATEGORIES.map((category) =>
-                category.id === 'essential' ? (
-                  <ConsentSwitch
-                    key={category.id}
-                    label={category.label}
-                    description={category.description}
-                    note="Always on"
-                    checked
-                    disabled
-                  />
-                ) : (
-                  <ConsentSwitch
-                    key={category.id}
-                    label={category.label}
-                    description={category.description}
-                    checked={choices[category.id]}
-                    onChange={(checked) => setChoices({ ...choices, [category.id]: checked })}
-                  />
-                ),
-              )}
+              <ConsentSwitches choices={choices} onChange={setChoices} />
             </div>
           )}
           <div className={styles.actions}>

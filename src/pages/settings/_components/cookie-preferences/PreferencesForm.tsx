@@ -2,12 +2,18 @@
  * The preferences form: current choice and its date, a switch per optional category, Save and
  * Reset. Server-rendered as a disabled form of the same size; real values fill in after mount.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import dayjs from 'dayjs';
-import ConsentSwitch from '@site/src/components/ConsentSwitch';
+import ConsentSwitches from '@site/src/components/ConsentSwitches';
 import { CONSENT_CATEGORIES } from '@site/src/consent/categories';
-import { consentExpiry, resetConsent, saveConsent, useConsent } from '@site/src/consent/store';
+import {
+  consentExpiry,
+  switchChoices,
+  resetConsent,
+  saveConsent,
+  useConsent,
+} from '@site/src/consent/store';
 import type { OptionalChoices } from '@site/src/consent/store';
 import styles from './styles.module.css';
 
@@ -24,10 +30,7 @@ export default function PreferencesForm(): ReactNode {
   // null: follow the stored choice (it may change in another tab); an object: unsaved edits.
   const [draft, setDraft] = useState<OptionalChoices | null>(null);
   const [message, setMessage] = useState('');
-  const choices: OptionalChoices = draft ?? {
-    analytics: stored?.analytics ?? false,
-    calendly: stored?.calendly ?? false,
-  };
+  const choices: OptionalChoices = draft ?? switchChoices(stored);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,45 +70,32 @@ export default function PreferencesForm(): ReactNode {
         </h2>
         <p className={styles.summaryText}>{summary}</p>
         <dl className={styles.current}>
-          <dt>Essential</dt>
-          <dd>On</dd>
-          <dt>Analytics</dt>
-          <dd>{current(stored?.analytics)}</dd>
-          <dt>Scheduling</dt>
-          <dd>{current(stored?.calendly)}</dd>
-          <dt>Marketing</dt>
-          <dd>{current(stored?.marketing)}</dd>
+          {CONSENT_CATEGORIES.map((category) => (
+            <Fragment key={category.id}>
+              <dt>{category.label}</dt>
+              <dd>{category.kind === 'required' ? 'On' : current(stored?.[category.id])}</dd>
+            </Fragment>
+          ))}
         </dl>
       </section>
 
       <fieldset className={styles.card} disabled={pending}>
         <legend className={styles.legend}>Categories</legend>
-        {CONSENT_CATEGORIES.map((category) =>
-          category.id === 'essential' ? (
-            <ConsentSwitch
-              key={category.id}
-              label={category.label}
-              description={category.description}
-              note="Always on"
-              checked
-              disabled
-            />
-          ) : (
-            <ConsentSwitch
-              key={category.id}
-              label={category.label}
-              description={category.description}
-              checked={choices[category.id]}
-              onChange={(checked) => {
-                setDraft({ ...choices, [category.id]: checked });
-                setMessage('');
-              }}
-            />
-          ),
+        <ConsentSwitches
+          choices={choices}
+          onChange={(next) => {
+            setDraft(next);
+            setMessage('');
+          }}
+        />
+        {CONSENT_CATEGORIES.map(
+          (category) =>
+            category.kind === 'acceptAllOnly' && (
+              <p key={category.id} className={styles.hint}>
+                {category.description}
+              </p>
+            ),
         )}
-        <p className={styles.hint}>
-          Marketing measurement is only granted by Accept All Cookies; saving here turns it off.
-        </p>
       </fieldset>
 
       <div className={styles.actions}>
