@@ -63,9 +63,9 @@ export function createKeySecrets(options: {
     encrypt,
     decrypt,
     /** Hash equality in constant time (both are hex digests of the same length). */
-    matches(secret: string, secretHash: string): boolean {
-      const a = Buffer.from(hash(secret), 'hex');
-      const b = Buffer.from(secretHash, 'hex');
+    sameHash(computed: string, stored: string): boolean {
+      const a = Buffer.from(computed, 'hex');
+      const b = Buffer.from(stored, 'hex');
       return a.length === b.length && timingSafeEqual(a, b);
     },
     /** A new secret and what to store of it. */

@@ -204,7 +204,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       if (!row) return null;
       const stored =
         row.key.secretHash === hash ? row.key.secretHash : (row.key.previousSecretHash ?? '');
-      if (!secrets.matches(secret, stored)) return null;
+      if (!secrets.sameHash(hash, stored)) return null;
       return {
         key: row.key,
         organization: row.organization,
