@@ -1,30 +1,19 @@
 /**
- * The account backend under /v1 (spec §7): one function per call, each with
- * its default message from spec §8. Shapes come from the contract.
+ * The account backend under /v1 (spec §7): one function per call, each with its default message
+ * from spec §8 (./v1.ts). Shapes come from the contract.
  */
 import type {
-  ApiKey,
-  ApiKeyList,
-  ApiKeyWithSecret,
-  Balance,
-  CreditOrder,
-  DeletedApiKey,
-  EmailVerification,
   FeedbackBody,
-  FeedbackReceipt,
-  Organization,
   OrganizationBody,
   OrganizationPatchBody,
-  PaymentList,
   PublicPricing,
   RollApiKeyBody,
   SandboxConfirmBody,
-  TransactionList,
 } from '@contract/account';
-import { API_MESSAGES } from './messages';
 import { getPublicPricing } from './pricing-call';
 import type { Requester } from './request';
 import type { ApiResult } from './result';
+import { createV1Client } from './v1';
 
 export interface TransactionRange {
   /** First day of the range (local calendar day). */
@@ -49,35 +38,24 @@ export function endOfDayIso(day: Date): string {
 /** Default page size of the payment log (spec §9). */
 export const PAYMENTS_PAGE_SIZE = 10;
 
+/**
+ * The account calls the pages make, as functions with the arguments a page has (dates, a key id),
+ * each one typed call of the /v1 map (./v1.ts).
+ */
 export function createAccountClient(request: Requester) {
+  const v1 = createV1Client(request);
   return {
-    getBalance: (): Promise<ApiResult<Balance>> =>
-      request({
-        method: 'GET',
-        path: 'credits/balance',
-        defaultMessage: API_MESSAGES.fetchBalance,
-      }),
+    v1,
+
+    getBalance: () => v1('GET /credits/balance'),
 
     /** The answer carries the full secret (`key`) this once. */
-    createApiKey: (name: string): Promise<ApiResult<ApiKeyWithSecret>> =>
-      request({
-        method: 'POST',
-        path: 'api-key',
-        body: { name },
-        defaultMessage: API_MESSAGES.processRequest,
-        authMessage: API_MESSAGES.loginBeforeCreatingKey,
-      }),
+    createApiKey: (name: string) => v1('POST /api-key', { body: { name } }),
 
-    getApiKeys: (): Promise<ApiResult<ApiKeyList>> =>
-      request({ method: 'GET', path: 'api-key', defaultMessage: API_MESSAGES.fetchApiKeys }),
+    getApiKeys: () => v1('GET /api-key'),
 
-    setDefaultApiKey: (keyId: string): Promise<ApiResult<ApiKey>> =>
-      request({
-        method: 'POST',
-        path: 'api-key/set-default',
-        headers: { 'x-api-key': keyId },
-        defaultMessage: API_MESSAGES.setDefaultApiKey,
-      }),
+    setDefaultApiKey: (keyId: string) =>
+      v1('POST /api-key/set-default', { headers: { 'x-api-key': keyId } }),
 
     /**
      * A new secret for the key, shown this once; the old one stops working at once (0) or after
@@ -86,124 +64,57 @@ export function createAccountClient(request: Requester) {
     rollApiKey: (
       keyId: string,
       expirePreviousInHours: RollApiKeyBody['expire_previous_in_hours'],
-    ): Promise<ApiResult<ApiKeyWithSecret>> =>
-      request({
-        method: 'POST',
-        path: 'api-key/roll',
+    ) =>
+      v1('POST /api-key/roll', {
         headers: { 'x-api-key': keyId },
         body: { expire_previous_in_hours: expirePreviousInHours },
-        defaultMessage: API_MESSAGES.processRequest,
       }),
 
-    deleteApiKey: (keyId: string): Promise<ApiResult<DeletedApiKey>> =>
-      request({
-        method: 'DELETE',
-        path: 'api-key',
-        headers: { 'x-api-key': keyId },
-        defaultMessage: API_MESSAGES.deleteApiKey,
-      }),
+    deleteApiKey: (keyId: string) => v1('DELETE /api-key', { headers: { 'x-api-key': keyId } }),
 
     /** Optional fields (gstin, address) are sent only when filled (spec §5). */
-    registerOrganization: (body: OrganizationBody): Promise<ApiResult<Organization>> =>
-      request({
-        method: 'POST',
-        path: 'organization',
-        body: withoutEmptyOptionals(body),
-        forceRefresh: true,
-        defaultMessage: API_MESSAGES.registerOrganization,
-      }),
+    registerOrganization: (body: OrganizationBody) =>
+      v1('POST /organization', { body: withoutEmptyOptionals(body) }),
 
-    updateOrganization: (body: OrganizationPatchBody): Promise<ApiResult<Organization>> =>
-      request({
-        method: 'PATCH',
-        path: 'organization',
-        body: withoutEmptyOptionals(body),
-        forceRefresh: true,
-        defaultMessage: API_MESSAGES.updateOrganization,
-      }),
+    updateOrganization: (body: OrganizationPatchBody) =>
+      v1('PATCH /organization', { body: withoutEmptyOptionals(body) }),
 
     /** 404 (`status`) means no organization yet; a 401 should be handled quietly by the page. */
-    getOrganization: (): Promise<ApiResult<Organization>> =>
-      request({
-        method: 'GET',
-        path: 'organization',
-        defaultMessage: API_MESSAGES.fetchOrganization,
-      }),
+    getOrganization: () => v1('GET /organization'),
 
-    checkEmailVerified: (): Promise<ApiResult<EmailVerification>> =>
-      request({
-        method: 'POST',
-        path: 'organization/verify',
-        forceRefresh: true,
-        defaultMessage: API_MESSAGES.checkEmailVerification,
-      }),
+    checkEmailVerified: () => v1('POST /organization/verify'),
 
     /** Feedback and contact messages; the token is attached when a user is signed in. */
-    sendFeedback: (body: FeedbackBody): Promise<ApiResult<FeedbackReceipt>> =>
-      request({
-        method: 'POST',
-        path: 'email',
-        body,
-        auth: 'optional',
-        defaultMessage: API_MESSAGES.submitFeedback,
-      }),
+    sendFeedback: (body: FeedbackBody) => v1('POST /email', { body }),
 
-    getTransactions: ({
-      startDate,
-      endDate,
-      skip = 0,
-      limit = 10,
-    }: TransactionRange): Promise<ApiResult<TransactionList>> =>
-      request({
-        method: 'GET',
-        path: 'transaction',
+    getTransactions: ({ startDate, endDate, skip = 0, limit = 10 }: TransactionRange) =>
+      v1('GET /transaction', {
         query: {
           start_date: startOfLocalDayIso(startDate),
           end_date: endOfDayIso(endDate),
           skip,
           limit,
         },
-        defaultMessage: API_MESSAGES.fetchTransactions,
       }),
 
-    buyCredits: (priceInUsd: number): Promise<ApiResult<CreditOrder>> =>
-      request({
-        method: 'POST',
-        path: 'credits',
-        body: { price_in_usd: priceInUsd },
-        defaultMessage: API_MESSAGES.buyCredits,
-      }),
+    buyCredits: (priceInUsd: number) => v1('POST /credits', { body: { price_in_usd: priceInUsd } }),
 
     /**
      * Sandbox provider only: pays the order like a card would. The answer is usually
      * `processing`: the backend credits the wallet a moment later (poll `getCreditOrder`).
      */
-    confirmSandboxPayment: (body: SandboxConfirmBody): Promise<ApiResult<CreditOrder>> =>
-      request({
-        method: 'POST',
-        path: 'credits/sandbox/confirm',
-        body,
-        defaultMessage: API_MESSAGES.processRequest,
-      }),
+    confirmSandboxPayment: (body: SandboxConfirmBody) =>
+      v1('POST /credits/sandbox/confirm', { body }),
 
     /** One order with its payment: `succeeded` once the backend has credited the wallet. */
-    getCreditOrder: (orderId: string): Promise<ApiResult<CreditOrder>> =>
-      request({
-        method: 'GET',
-        path: `credits/orders/${encodeURIComponent(orderId)}`,
-        defaultMessage: API_MESSAGES.processRequest,
-      }),
+    getCreditOrder: (orderId: string) =>
+      v1('GET /credits/orders/{order_id}', { params: { order_id: orderId } }),
 
     getPaymentLogs: ({
       skip = 0,
       limit = PAYMENTS_PAGE_SIZE,
-    }: { skip?: number; limit?: number } = {}): Promise<ApiResult<PaymentList>> =>
-      request({
-        method: 'GET',
-        path: 'credits/payments',
-        query: { skip, limit },
-        defaultMessage: API_MESSAGES.fetchPaymentLogs,
-      }),
+    }: { skip?: number; limit?: number } = {}) =>
+      v1('GET /credits/payments', { query: { skip, limit } }),
 
     getPublicPricing: (): Promise<ApiResult<PublicPricing>> => getPublicPricing(request),
   };

@@ -20,7 +20,7 @@ export interface AuthSource {
 export type AuthMode = 'required' | 'optional' | 'none';
 
 export interface RequestOptions {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under the base URL, without a leading slash: `api-key`, `credits/balance`. */
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** Get a fresh ID token first (calls that change claims, spec §7). */
   forceRefresh?: boolean;
   auth?: AuthMode;
+  /** How a 2xx answer is read: JSON (default), text (CSV) or a Blob (PDF). */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export interface RequestDeps {
@@ -142,7 +144,8 @@ export function createRequester(deps: RequestDeps): Requester {
     }
     if (response.status === 204) return { data: undefined as T };
     try {
-      return { data: (await response.json()) as T };
+      const { responseType = 'json' } = options;
+      return { data: (await response[responseType]()) as T };
     } catch {
       return { error_message: defaultMessage, status: response.status };
     }
