@@ -18,6 +18,17 @@ const order: CreditOrder = {
   payment: null,
 };
 
+/** What Stripe.js would give, as far as the page and Stripe's React library use it. */
+function fakeStripe(over: { elements: unknown; confirmPayment: unknown }) {
+  // @stripe/react-stripe-js checks an instance is Stripe's by these methods.
+  return {
+    createToken: vi.fn(),
+    createPaymentMethod: vi.fn(),
+    confirmCardPayment: vi.fn(),
+    ...over,
+  };
+}
+
 describe('Stripe payment step', () => {
   afterEach(() => cleanup());
 
@@ -56,7 +67,7 @@ describe('Stripe payment step', () => {
     const mount = vi.fn();
     const create = vi.fn(() => ({ mount }));
     const elements = vi.fn(() => ({ create }));
-    loadStripe.mockResolvedValue({ elements, confirmPayment: vi.fn() });
+    loadStripe.mockResolvedValue(fakeStripe({ elements, confirmPayment: vi.fn() }));
     const { default: StripePayment } =
       await import('@site/src/pages/settings/_components/buy-credits/StripePayment');
     render(
@@ -70,7 +81,8 @@ describe('Stripe payment step', () => {
     );
     await vi.waitFor(() => expect(mount).toHaveBeenCalled(), { timeout: 15_000 });
     expect(elements).toHaveBeenCalledWith({ clientSecret: 'pi_123_secret_456' });
-    expect(create).toHaveBeenCalledWith('payment');
+    // <PaymentElement> passes its (empty) options along.
+    expect(create).toHaveBeenCalledWith('payment', {});
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Pay $25.00' })).toHaveProperty('disabled', false),
     );
@@ -82,7 +94,7 @@ describe('Stripe payment step', () => {
     async () => {
       const confirmPayment = vi.fn(async () => ({}));
       const elements = vi.fn(() => ({ create: () => ({ mount: vi.fn() }) }));
-      loadStripe.mockResolvedValue({ elements, confirmPayment });
+      loadStripe.mockResolvedValue(fakeStripe({ elements, confirmPayment }));
       const { default: StripePayment } =
         await import('@site/src/pages/settings/_components/buy-credits/StripePayment');
       const onConfirmed = vi.fn();
@@ -114,7 +126,7 @@ describe('Stripe payment step', () => {
   it("reports a declined card with Stripe's message", { timeout: 20_000 }, async () => {
     const confirmPayment = vi.fn(async () => ({ error: { message: 'Your card was declined.' } }));
     const elements = vi.fn(() => ({ create: () => ({ mount: vi.fn() }) }));
-    loadStripe.mockResolvedValue({ elements, confirmPayment });
+    loadStripe.mockResolvedValue(fakeStripe({ elements, confirmPayment }));
     const { default: StripePayment } =
       await import('@site/src/pages/settings/_components/buy-credits/StripePayment');
     const onConfirmed = vi.fn();

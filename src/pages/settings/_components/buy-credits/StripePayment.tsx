@@ -1,15 +1,18 @@
 /**
- * The payment step with Stripe: Stripe.js is fetched from Stripe only here
- * (`@stripe/stripe-js/pure` loads nothing until asked). If it cannot load, the
- * page says so and stays usable. The wallet is credited by the backend's
- * webhook, never from the browser: once Stripe confirms, the page follows the
- * order until the backend has fulfilled it. A card that needs a redirect
- * (3-D Secure) comes back to this page naming the order, which is followed then.
+ * The payment step with Stripe, through Stripe's React library: `<Elements>` around a
+ * `<PaymentElement>`, confirmed with `useStripe`/`useElements`. Stripe.js is fetched from Stripe
+ * only here (`@stripe/stripe-js/pure` loads nothing until asked), and this module is its own
+ * chunk, downloaded only when a publishable key is configured. If Stripe.js cannot load, the page
+ * says so and stays usable. The wallet is credited by the backend's webhook, never from the
+ * browser: once Stripe confirms, the page follows the order until the backend has fulfilled it.
+ * A card that needs a redirect (3-D Secure) comes back to this page naming the order, which is
+ * followed then.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CreditOrder } from '@contract';
 import { usd } from '../shared/format';
 import { returnUrl, type PaymentHandlers } from './payment';
@@ -23,6 +26,67 @@ interface Props extends PaymentHandlers {
   order: CreditOrder;
 }
 
+type Loading = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; stripe: Stripe };
+
+/**
+ * Inside <Elements>: the Payment Element and the button that confirms it, enabled once Stripe.js
+ * has loaded (until then `useStripe()` is null).
+ */
+function CardForm({
+  order,
+  failed,
+  onConfirmed,
+  onFailed,
+  onCancel,
+}: PaymentHandlers & { order: CreditOrder; failed: boolean }): ReactNode {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const pay = async () => {
+    if (!stripe || !elements) return;
+    setPaying(true);
+    setError(null);
+    const { error: failure } = await stripe.confirmPayment({
+      elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: returnUrl(order.order_id, window.location) },
+    });
+    setPaying(false);
+    if (failure) {
+      const message = failure.message ?? 'The payment failed.';
+      setError(message);
+      onFailed(message);
+      return;
+    }
+    onConfirmed(order);
+  };
+
+  return (
+    <>
+      <div hidden={failed}>
+        <PaymentElement className={styles.stripeMount} />
+      </div>
+      {error && <Alert severity="error">{error}</Alert>}
+      <div className={styles.paymentActions}>
+        <Button
+          variant="contained"
+          disableElevation
+          disabled={!stripe || !elements || paying}
+          aria-busy={paying}
+          onClick={() => void pay()}
+        >
+          {paying ? 'Paying…' : `Pay ${usd(order.amount_usd)}`}
+        </Button>
+        <Button onClick={onCancel} disabled={paying}>
+          Cancel
+        </Button>
+      </div>
+    </>
+  );
+}
+
 export default function StripePayment({
   publishableKey,
   order,
@@ -30,56 +94,35 @@ export default function StripePayment({
   onFailed,
   onCancel,
 }: Props): ReactNode {
-  const mountPoint = useRef<HTMLDivElement>(null);
-  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'paying'>('loading');
+  const [loading, setLoading] = useState<Loading>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const clientSecret = order.client_secret;
+  const options = useMemo(() => ({ clientSecret: clientSecret ?? undefined }), [clientSecret]);
 
   useEffect(() => {
-    let cancelled = false;
-    setStatus('loading');
+    let current = true;
+    setLoading({ kind: 'loading' });
     import('@stripe/stripe-js/pure')
       .then(({ loadStripe }) => loadStripe(publishableKey))
-      .then((instance) => {
-        if (cancelled) return;
-        if (!instance || !order.client_secret || !mountPoint.current) throw new Error('no Stripe');
-        const elements = instance.elements({ clientSecret: order.client_secret });
-        elements.create('payment').mount(mountPoint.current);
-        stripe.current = { stripe: instance, elements };
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('failed');
-      });
+      .then(
+        (stripe) => {
+          if (!current) return;
+          setLoading(stripe && clientSecret ? { kind: 'ready', stripe } : { kind: 'failed' });
+        },
+        () => current && setLoading({ kind: 'failed' }),
+      );
     return () => {
-      cancelled = true;
+      current = false;
     };
-  }, [publishableKey, order.client_secret, attempt]);
-
-  const pay = async () => {
-    if (!stripe.current) return;
-    setStatus('paying');
-    setError(null);
-    const { error: failure } = await stripe.current.stripe.confirmPayment({
-      elements: stripe.current.elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: returnUrl(order.order_id, window.location) },
-    });
-    if (failure) {
-      setStatus('ready');
-      setError(failure.message ?? 'The payment failed.');
-      onFailed(failure.message ?? 'The payment failed.');
-      return;
-    }
-    onConfirmed(order);
-  };
+  }, [publishableKey, clientSecret, attempt]);
 
   return (
     <div className={styles.payment} role="group" aria-label="Card payment">
       <strong>Pay {usd(order.amount_usd)} by card</strong>
-      {status === 'loading' && <p className={styles.loading}>Loading the secure payment form…</p>}
-      {status === 'failed' && (
+      {loading.kind === 'loading' && (
+        <p className={styles.loading}>Loading the secure payment form…</p>
+      )}
+      {loading.kind === 'failed' && (
         <Alert
           severity="error"
           role="alert"
@@ -92,22 +135,16 @@ export default function StripePayment({
           {STRIPE_LOAD_FAILED}
         </Alert>
       )}
-      <div ref={mountPoint} className={styles.stripeMount} hidden={status === 'failed'} />
-      {error && <Alert severity="error">{error}</Alert>}
-      <div className={styles.paymentActions}>
-        <Button
-          variant="contained"
-          disableElevation
-          disabled={status !== 'ready'}
-          aria-busy={status === 'paying'}
-          onClick={() => void pay()}
-        >
-          {status === 'paying' ? 'Paying…' : `Pay ${usd(order.amount_usd)}`}
-        </Button>
-        <Button onClick={onCancel} disabled={status === 'paying'}>
-          Cancel
-        </Button>
-      </div>
+      {/* Stripe's library takes the instance once it has loaded (null until then). */}
+      <Elements stripe={loading.kind === 'ready' ? loading.stripe : null} options={options}>
+        <CardForm
+          order={order}
+          failed={loading.kind === 'failed'}
+          onConfirmed={onConfirmed}
+          onFailed={onFailed}
+          onCancel={onCancel}
+        />
+      </Elements>
     </div>
   );
 }
