@@ -12,3 +12,14 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Images are processed at most this many pixels on their long side. */
 export const MAX_PROCESSING_SIDE = 1024;
+
+/**
+ * A USD amount in whole cents, or null when it is not exact to the cent: a purchase amount has at
+ * most 2 decimals (10.1, binary 10.0999…, is 1010 cents; 10.123 is refused). The buy-credits form
+ * and the server's `POST credits` apply this same rule.
+ */
+export function usdToCents(usd: number): number | null {
+  if (!Number.isFinite(usd)) return null;
+  const cents = Math.round(usd * 100);
+  return Math.abs(cents - usd * 100) > 1e-6 ? null : cents;
+}

@@ -32,7 +32,6 @@ export {
   startOfLocalDayIso,
   type TransactionRange,
 } from './account';
-export { BALANCE_REFRESH_EVENT, requestBalanceRefresh } from './balance-refresh';
 export {
   isOrderSettled,
   ORDER_POLL_INTERVAL_MS,

@@ -69,14 +69,20 @@ withCredits(
 );
 
 withCredits(
-  'the value changes after a purchase made through the backend',
+  'the value changes after a purchase made on the buy-credits page, and on refresh after one made through the backend',
   async ({ page, funded }) => {
+    test.setTimeout(60_000);
     await page.goto(DASHBOARD_PAGE);
     const chip = page.getByTestId('balance-chip');
     await expect(chip.getByRole('link', { name: '$25' })).toBeVisible(FIRST_LOAD);
-    await buyCredits(funded, 10);
-    // What the buy-credits page does after a purchase.
-    await page.evaluate(() => window.dispatchEvent(new Event('visionapi:balance-refresh')));
+    // The chip links to the buy-credits page (in-app navigation: the same account cache).
+    await chip.getByRole('link', { name: '$25' }).click();
+    await expect(page.getByTestId('current-balance')).toHaveText('$25.00', FIRST_LOAD);
+    await page.getByRole('button', { name: '$10', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Confirm test payment of $10.00' }).click();
+    await expect(page.getByTestId('current-balance')).toHaveText('$35.00', { timeout: 10_000 });
+    await page.goBack();
     await expect(chip.getByRole('link', { name: '$35' })).toBeVisible();
     await buyCredits(funded, 5.5);
     await chip.getByRole('button', { name: 'Refresh balance' }).click();

@@ -21,8 +21,8 @@ import {
   lastUsedText,
   previousSecretNote,
   ROLL_OPTIONS,
-  validateKeyName,
 } from '@site/src/pages/settings/_components/api-keys/keys';
+import { validateKeyName } from '@site/src/pages/settings/_components/api-keys/keyName';
 import { parseAmount } from '@site/src/pages/settings/_components/buy-credits/amount';
 import {
   isPayable,

@@ -1,13 +1,14 @@
 /**
  * Frame of the account pages (/settings/api-keys/, usage, buy-credits): the
- * heading is server-rendered; the account UI (MUI, identity SDK, /v1 calls)
- * renders only in the browser, behind a skeleton of fixed size, and only for
+ * heading is server-rendered; the account UI (MUI, identity SDK, /v1 calls through the account
+ * cache) renders only in the browser, behind a skeleton of fixed size, and only for
  * a signed-in user with an organization (see AccountGuard).
  */
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import Layout from '@theme/Layout';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import AccountData from '@site/src/components/AccountData';
 import MuiScope from '@site/src/components/MuiScope';
 import AccountGuard, { type AccountContext, type GuardOptions } from './AccountGuard';
 import styles from './styles.module.css';
@@ -43,7 +44,9 @@ export default function AccountPage({
         <BrowserOnly fallback={<AccountSkeleton />}>
           {() => (
             <MuiScope>
-              <AccountGuard verificationBanner={verificationBanner}>{children}</AccountGuard>
+              <AccountData>
+                <AccountGuard verificationBanner={verificationBanner}>{children}</AccountGuard>
+              </AccountData>
             </MuiScope>
           )}
         </BrowserOnly>

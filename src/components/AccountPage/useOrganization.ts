@@ -1,12 +1,12 @@
 /**
- * The signed-in user's organization (`GET organization`). 404 means none yet
- * (the page then shows the registration form); a 401 is handled quietly
- * (spec §7): no notification, the page asks the user to sign in again.
+ * The signed-in user's organization (`GET organization`, one entry of the account cache shared
+ * by every account page). 404 means none yet (the page then shows the registration form); a 401
+ * is handled quietly (spec §7): no notification, the page asks the user to sign in again.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { account } from '@site/src/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Organization } from '@contract';
-import { notify } from '@site/src/components/Notifications';
+import { loadable, organizationQuery } from '@site/src/api/queries';
 
 export type OrganizationState =
   | { kind: 'loading' }
@@ -20,39 +20,23 @@ export default function useOrganization(enabled: boolean): {
   reload: () => void;
   setOrganization: (organization: Organization) => void;
 } {
-  const [state, setState] = useState<OrganizationState>({ kind: 'loading' });
-  const generation = useRef(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...organizationQuery(), enabled });
+  const { refetch } = query;
 
-  const load = useCallback(async () => {
-    const current = ++generation.current;
-    setState({ kind: 'loading' });
-    const result = await account.getOrganization();
-    if (current !== generation.current) return;
-    if (result.error_message === undefined) {
-      setState({ kind: 'ready', organization: result.data });
-    } else if (result.status === 404) {
-      setState({ kind: 'none' });
-    } else if (result.status === 401) {
-      setState({ kind: 'unauthorized' });
-    } else {
-      notify({ severity: 'error', message: result.error_message });
-      setState({ kind: 'failed', message: result.error_message });
-    }
-  }, []);
+  const setOrganization = useCallback(
+    (organization: Organization) =>
+      queryClient.setQueryData(organizationQuery().queryKey, organization),
+    [queryClient],
+  );
 
-  useEffect(() => {
-    if (enabled) void load();
-    // Unmounted: answers still on their way are ignored.
-    const calls = generation;
-    return () => {
-      calls.current++;
-    };
-  }, [enabled, load]);
+  const loaded = loadable(query);
+  let state: OrganizationState;
+  if (loaded.kind === 'ready') state = { kind: 'ready', organization: loaded.data };
+  else if (loaded.kind === 'loading') state = loaded;
+  else if (loaded.status === 404) state = { kind: 'none' };
+  else if (loaded.status === 401) state = { kind: 'unauthorized' };
+  else state = { kind: 'failed', message: loaded.message };
 
-  const setOrganization = useCallback((organization: Organization) => {
-    generation.current++;
-    setState({ kind: 'ready', organization });
-  }, []);
-
-  return { state, reload: () => void load(), setOrganization };
+  return { state, reload: () => void refetch(), setOrganization };
 }

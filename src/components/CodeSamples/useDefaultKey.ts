@@ -2,8 +2,8 @@
  * The signed-in reader's key for code samples, read after mount. Secrets are shown only once, so
  * the one key whose secret the backend gives back is the key used for in-browser calls
  * (`used_for_ui`, the same key the Playground sends); with no such secret the samples keep the
- * placeholder. The account client is imported on demand: a reader without a session never
- * downloads it.
+ * placeholder. The keys come from the account cache, imported on demand: a reader without a
+ * session never downloads it.
  */
 import { useEffect, useState } from 'react';
 import type { ApiKey } from '@contract/account';
@@ -30,8 +30,8 @@ export function useDefaultKey(): DefaultKeyState {
       return;
     }
     let live = true;
-    void import('@site/src/api')
-      .then(({ account }) => account.getApiKeys())
+    void import(/* webpackChunkName: "account-cache" */ '@site/src/api/queries')
+      .then(({ fetchApiKeys }) => fetchApiKeys())
       .then((result) => {
         if (!live) return;
         if (result.error_message !== undefined) {

@@ -1,12 +1,13 @@
 /**
  * Whether the signed-in user's e-mail is verified, as the server sees it
- * (`POST organization/verify`, spec §4), with the two things a user can do about it: check
+ * (`POST organization/verify`, spec §4, an entry of the account cache), with the two things a user can do about it: check
  * again after opening the link, and have the link sent again (identity SDK). Shared by the
  * banner and the pages that need a verified address (buying credits).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { account } from '@site/src/api';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { Organization } from '@contract';
+import { emailVerificationQuery } from '@site/src/api/queries';
 import { loadIdentity, useAuth } from '@site/src/auth';
 import { notify } from '@site/src/components/Notifications';
 
@@ -29,79 +30,51 @@ export interface EmailVerification {
 
 export default function useEmailVerification(organization: Organization): EmailVerification {
   const { user } = useAuth();
-  const [status, setStatus] = useState<VerificationStatus>(
-    organization.email_verified ? 'verified' : 'checking',
-  );
+  const query = useQuery({ ...emailVerificationQuery(), enabled: !organization.email_verified });
+  const { refetch } = query;
   const [busy, setBusy] = useState<'check' | 'resend' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const live = useRef(true);
 
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const check = useCallback(async (reloadUser: boolean): Promise<VerificationStatus> => {
-    if (reloadUser) {
-      // Pick up a verification done in another tab before asking the server.
-      await loadIdentity()
-        .then((identity) => identity.refreshEmailVerified())
-        .catch(() => false);
-    }
-    const result = await account.checkEmailVerified();
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      setFailure(result.error_message);
-      return 'failed';
-    }
-    return result.data.email_verified ? 'verified' : 'unverified';
-  }, []);
-
-  useEffect(() => {
-    if (organization.email_verified) return;
-    void check(false).then((next) => live.current && setStatus(next));
-  }, [organization.email_verified, check]);
+  let status: VerificationStatus = organization.email_verified ? 'verified' : 'checking';
+  if (query.status === 'success') status = query.data.email_verified ? 'verified' : 'unverified';
+  else if (query.status === 'error') status = 'failed';
 
   const recheck = useCallback(async () => {
     setBusy('check');
-    const next = await check(true);
-    if (!live.current) return;
+    // Pick up a verification done in another tab before asking the server.
+    await loadIdentity()
+      .then((identity) => identity.refreshEmailVerified())
+      .catch(() => false);
+    const { data } = await refetch();
     setBusy(null);
-    setStatus(next);
     setNotice(
-      next === 'unverified'
+      data?.email_verified === false
         ? 'Not verified yet. Open the link in the e-mail, then check again.'
         : null,
     );
-    if (next === 'verified') notify({ severity: 'success', message: 'Your e-mail is verified.' });
-  }, [check]);
+    if (data?.email_verified) notify({ severity: 'success', message: 'Your e-mail is verified.' });
+  }, [refetch]);
 
   const resend = useCallback(async () => {
     setBusy('resend');
     try {
       const identity = await loadIdentity();
       await identity.resendVerificationEmail();
-      if (live.current)
-        setNotice(`We sent a new verification e-mail${user?.email ? ` to ${user.email}` : ''}.`);
+      setNotice(`We sent a new verification e-mail${user?.email ? ` to ${user.email}` : ''}.`);
     } catch {
       notify({
         severity: 'error',
         message: 'We could not send the e-mail. Try again in a minute.',
       });
     }
-    if (live.current) setBusy(null);
+    setBusy(null);
   }, [user?.email]);
 
-  const refresh = useCallback(() => {
-    void check(false).then((next) => live.current && setStatus(next));
-  }, [check]);
+  const refresh = useCallback(() => void refetch(), [refetch]);
 
   return {
     status,
-    failure,
+    failure: query.error?.error_message ?? '',
     notice,
     busy,
     email: user?.email ?? null,

@@ -1,22 +1,22 @@
 /**
  * Registers (`POST organization`) or edits (`PATCH organization`) the
- * organization. Fields are checked before anything is sent; GSTIN is offered
- * for India; optional fields are sent only when filled (spec §5).
+ * organization. Fields are checked before anything is sent, by the contract's schema
+ * (./validation.ts); GSTIN is offered for India; optional fields are sent only when filled
+ * (spec §5).
  */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Organization, OrganizationBody } from '@contract';
 import { account } from '@site/src/api';
-import type { Organization } from '@contract';
+import { unwrap } from '@site/src/api/cache';
+import FormTextField from '@site/src/components/FormTextField';
 import { notify } from '@site/src/components/Notifications';
+import { lazyResolver } from '@site/src/forms/resolver';
 import { countryOptions, stateOptions } from './regions';
-import {
-  toOrganizationBody,
-  validateOrganization,
-  type OrganizationErrors,
-  type OrganizationValues,
-} from './validation';
+import type { OrganizationValues } from './validation';
 import styles from './styles.module.css';
 
 interface Props {
@@ -35,9 +35,16 @@ const EMPTY: OrganizationValues = {
   address: '',
 };
 
+// The contract's checks, fetched when the form is first submitted.
+const resolver = lazyResolver(() =>
+  import(/* webpackChunkName: "contract-checks" */ './validation').then(
+    (checks) => checks.checkOrganization,
+  ),
+);
+
 export default function OrganizationForm({ mode, initial, onSaved, onCancel }: Props): ReactNode {
-  const [values, setValues] = useState<OrganizationValues>(() =>
-    initial
+  const form = useForm<OrganizationValues, unknown, OrganizationBody>({
+    defaultValues: initial
       ? {
           name: initial.name,
           website: initial.website,
@@ -47,129 +54,121 @@ export default function OrganizationForm({ mode, initial, onSaved, onCancel }: P
           address: initial.address ?? '',
         }
       : EMPTY,
-  );
-  const [errors, setErrors] = useState<OrganizationErrors>({});
-  const [busy, setBusy] = useState(false);
-  const countries = useMemo(() => countryOptions(), []);
-  const states = stateOptions(values.country);
-
-  const set = (field: keyof OrganizationValues) => (value: string) => {
-    setValues((prev) => ({
-      ...prev,
-      [field]: value,
-      // A new country has other states.
-      ...(field === 'country' && value !== prev.country ? { state: '' } : {}),
-    }));
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateOrganization(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setBusy(true);
-    const body = toOrganizationBody(values);
-    const result =
-      mode === 'register'
-        ? await account.registerOrganization(body)
-        : await account.updateOrganization(body);
-    setBusy(false);
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      return;
-    }
-    notify({
-      severity: 'success',
-      message: mode === 'register' ? 'Your organization is registered.' : 'Your details are saved.',
-    });
-    onSaved(result.data);
-  };
-
-  const field = (name: keyof OrganizationValues) => ({
-    id: `organization-${name}`,
-    name,
-    value: values[name],
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
-    disabled: busy,
-    size: 'small' as const,
-    fullWidth: true,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
+  const save = useMutation({
+    mutationFn: (body: OrganizationBody) =>
+      (mode === 'register'
+        ? account.registerOrganization(body)
+        : account.updateOrganization(body)
+      ).then(unwrap),
+    onSuccess: (organization) => {
+      notify({
+        severity: 'success',
+        message:
+          mode === 'register' ? 'Your organization is registered.' : 'Your details are saved.',
+      });
+      onSaved(organization);
+    },
+  });
+  const busy = save.isPending;
+  const countries = useMemo(() => countryOptions(), []);
+  const [country, gstin] = form.watch(['country', 'gstin']);
+  const states = stateOptions(country);
+
+  const field = { form, disabled: busy, size: 'small' as const, fullWidth: true };
+  const id = (name: keyof OrganizationValues) => `organization-${name}`;
 
   return (
     <form
       className={styles.form}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       noValidate
       aria-label={mode === 'register' ? 'Register your organization' : 'Edit your organization'}
     >
-      <TextField
-        {...field('name')}
+      <FormTextField
+        {...field}
+        name="name"
+        id={id('name')}
         label="Organization name"
         required
         autoComplete="organization"
         slotProps={{ htmlInput: { maxLength: 128 } }}
       />
-      <TextField
-        {...field('website')}
+      <FormTextField
+        {...field}
+        name="website"
+        id={id('website')}
         label="Website"
         required
         type="url"
         placeholder="https://example.com"
         autoComplete="url"
-        helperText={errors.website ?? 'For example https://example.com'}
+        helperText="For example https://example.com"
       />
-      <TextField
-        {...field('country')}
+      <FormTextField
+        {...field}
+        name="country"
+        id={id('country')}
         label="Country"
         required
         select
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        // A new country has other states.
+        onValueChange={() => form.setValue('state', '')}
       >
         <option value="">Choose a country</option>
-        {countries.map((country) => (
-          <option key={country.value} value={country.value}>
-            {country.label}
+        {countries.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
-      </TextField>
+      </FormTextField>
       {states ? (
-        <TextField
-          {...field('state')}
+        <FormTextField
+          {...field}
+          name="state"
+          id={id('state')}
           label="State"
           required
           select
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">Choose a state</option>
-          {states.map((state) => (
-            <option key={state.value} value={state.value}>
-              {state.label}
+          {states.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
-        </TextField>
+        </FormTextField>
       ) : (
-        <TextField
-          {...field('state')}
+        <FormTextField
+          {...field}
+          name="state"
+          id={id('state')}
           label="State or region"
           required
           autoComplete="address-level1"
           slotProps={{ htmlInput: { maxLength: 64 } }}
         />
       )}
-      {(values.country === 'IN' || values.gstin) && (
-        <TextField
-          {...field('gstin')}
+      {(country === 'IN' || gstin) && (
+        <FormTextField
+          {...field}
+          name="gstin"
+          id={id('gstin')}
           label="GSTIN (optional)"
           placeholder="22AAAAA0000A1Z5"
-          helperText={errors.gstin ?? 'Indian GST identification number, 15 characters'}
+          helperText="Indian GST identification number, 15 characters"
           slotProps={{ htmlInput: { maxLength: 15, style: { textTransform: 'uppercase' } } }}
         />
       )}
-      <TextField
-        {...field('address')}
+      <FormTextField
+        {...field}
+        name="address"
+        id={id('address')}
         className={styles.wide}
         label="Address (optional)"
         multiline

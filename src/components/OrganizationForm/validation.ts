@@ -1,53 +1,38 @@
-/** Field checks of the organization form, shown next to each field before anything is sent. */
-import type { OrganizationBody } from '@contract';
+/**
+ * The organization form's checks: the contract's `OrganizationBody` (contract/account.ts, the
+ * schema the server validates `POST`/`PATCH organization` with), in the form's words. Loaded when
+ * the form is first submitted (src/forms/resolver.ts).
+ */
+import { OrganizationBody } from '@contract/account';
+import { Check } from 'typebox/schema';
+import { fieldErrors, type FieldMessages } from '@site/src/forms/contract';
+import type { FormCheck } from '@site/src/forms/resolver';
 
 export type OrganizationValues = Required<OrganizationBody>;
 export type OrganizationErrors = Partial<Record<keyof OrganizationValues, string>>;
 
-/** Indian GSTIN: state code, PAN (5 letters, 4 digits, letter), entity number, 'Z', checksum. */
-export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const INVALID_TEXT = 'Use one line, without control characters.';
 
-const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const MESSAGES: Record<keyof OrganizationValues, FieldMessages> = {
+  name: {
+    required: 'Enter the name of your organization.',
+    maxLength: 'Use at most 128 characters.',
+    invalid: INVALID_TEXT,
+  },
+  website: {
+    required: 'Enter your website.',
+    invalid: 'Enter a valid web address, for example https://example.com.',
+  },
+  country: { required: 'Choose a country.', invalid: 'Choose a country.' },
+  state: { required: 'Choose or enter a state.', invalid: INVALID_TEXT },
+  gstin: { invalid: 'Enter a valid 15-character GSTIN, for example 22AAAAA0000A1Z5.' },
+  address: {
+    maxLength: 'Use at most 512 characters.',
+    invalid: 'Remove control characters other than line breaks.',
+  },
+};
 
-/** A web address with or without `https://`: a host with a dot and an optional path. */
-export function isWebsite(raw: string): boolean {
-  const value = raw.trim();
-  if (!value || /\s/.test(value)) return false;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.username || url.password || url.port) return false;
-  const labels = url.hostname.split('.');
-  return (
-    labels.length >= 2 &&
-    labels.every((label) => HOST_LABEL.test(label)) &&
-    !/^\d+$/.test(labels.at(-1)!)
-  );
-}
-
-export function validateOrganization(values: OrganizationValues): OrganizationErrors {
-  const errors: OrganizationErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'Enter the name of your organization.';
-  else if (name.length > 128) errors.name = 'Use at most 128 characters.';
-  if (!values.website.trim()) errors.website = 'Enter your website.';
-  else if (!isWebsite(values.website) || values.website.trim().length > 256)
-    errors.website = 'Enter a valid web address, for example https://example.com.';
-  if (!values.country) errors.country = 'Choose a country.';
-  if (!values.state.trim()) errors.state = 'Choose or enter a state.';
-  const gstin = values.gstin.trim().toUpperCase();
-  if (gstin && !GSTIN_PATTERN.test(gstin))
-    errors.gstin = 'Enter a valid 15-character GSTIN, for example 22AAAAA0000A1Z5.';
-  if (values.address.trim().length > 512) errors.address = 'Use at most 512 characters.';
-  return errors;
-}
-
-/** The body to send: trimmed; GSTIN upper-cased; empty optionals are dropped by the client. */
+/** The body to send: trimmed; GSTIN upper-cased; empty optionals left out (spec §5). */
 export function toOrganizationBody(values: OrganizationValues): OrganizationBody {
   const body: OrganizationBody = {
     name: values.name.trim(),
@@ -61,3 +46,17 @@ export function toOrganizationBody(values: OrganizationValues): OrganizationBody
   if (address) body.address = address;
   return body;
 }
+
+/** A web address as the contract accepts it, with or without `https://`. */
+export function isWebsite(raw: string): boolean {
+  return Check(OrganizationBody.properties.website, raw.trim());
+}
+
+export function validateOrganization(values: OrganizationValues): OrganizationErrors {
+  return fieldErrors(OrganizationBody, toOrganizationBody(values), MESSAGES);
+}
+
+export const checkOrganization: FormCheck<OrganizationValues, OrganizationBody> = (values) => {
+  const errors = validateOrganization(values);
+  return Object.keys(errors).length ? { errors } : { body: toOrganizationBody(values) };
+};

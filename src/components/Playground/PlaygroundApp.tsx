@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { API_MESSAGES, requestBalanceRefresh, services } from '@site/src/api';
+import { API_MESSAGES } from '@site/src/api/messages';
 import type { DeploymentPath } from '@contract/services';
 import { useAuth } from '@site/src/auth';
 import { MAX_UPLOAD_SIDE, prepareImage, type PreparedImage } from '@site/src/playground/downscale';
@@ -106,7 +106,15 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
     for (const [name, value] of Object.entries(values)) {
       form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value));
     }
-    const answer = await services.processImage<AnyResult>({
+    // Signed in only: the account cache (key look-up, then the wallet it just charged).
+    const cache = await import(/* webpackChunkName: "account-cache" */ '@site/src/api/queries')
+      // The chunk did not load (offline, new deploy): the call could not be made.
+      .catch(() => null);
+    if (!cache) {
+      setOutcome({ kind: 'error', message: API_MESSAGES.processImage });
+      return;
+    }
+    const answer = await cache.cachedServices.processImage<AnyResult>({
       task: doc.task,
       sub: doc.sub ?? undefined,
       body: form,
@@ -116,7 +124,8 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
       return;
     }
     setOutcome({ kind: 'done', result: answer.data, imageUrl: picked.url });
-    requestBalanceRefresh();
+    // A metered call: the chip and the account pages read the new balance.
+    void cache.invalidateWallet();
   };
 
   const accept = IMAGE_LIMITS.acceptedImageTypes.join(',');

@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
+import AccountData from '@site/src/components/AccountData';
 import Spinner from '../Spinner';
 import { BUY_CREDITS_PATH } from '../links';
 import { balanceTooltip, NEGATIVE_BALANCE_NOTE } from './tooltip';
@@ -18,7 +19,7 @@ function RefreshIcon(): ReactNode {
   );
 }
 
-export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode {
+function Chip({ mobile }: { mobile: boolean }): ReactNode {
   const { balance, refreshing, pulsing, refresh } = useBalance();
   const tooltipId = useId();
   if (balance.kind === 'idle') return null;
@@ -86,4 +87,13 @@ export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode 
 
   if (mobile) return <li className={clsx('menu__list-item', styles.mobileRow)}>{chip}</li>;
   return <div className={clsx('navbar__item', styles.item)}>{chip}</div>;
+}
+
+/** The chip reads the balance from the account cache it shares with the account pages. */
+export default function BalanceChip({ mobile }: { mobile: boolean }): ReactNode {
+  return (
+    <AccountData>
+      <Chip mobile={mobile} />
+    </AccountData>
+  );
 }

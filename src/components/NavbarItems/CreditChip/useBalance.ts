@@ -1,15 +1,17 @@
 /**
- * The balance behind the chip. Spec §4: fetched once a user exists, on load
- * and on refresh; while the sign-in state is still unknown it waits, polling
- * every 500 ms and logging 'Not Loggedin!' per retry. When the visitor is
- * known to be signed out it stops: the chip is not shown, and a docs reader
- * without an account is never polled forever.
+ * The balance behind the chip, read from the account cache (src/api/queries.ts: the entry the
+ * buy-credits page reads too, refetched after a purchase or a metered call). Spec §4: fetched once
+ * a user exists, on load and on refresh; while the sign-in state is still unknown it waits,
+ * logging 'Not Loggedin!' every 500 ms. When the visitor is known to be signed out it stops: the
+ * chip is not shown, and a docs reader without an account is never polled forever.
+ *
+ * Any refetch after the first answer (the refresh button, or the cache after a purchase) shows
+ * the spinner, then the 1.2 s pulse.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { account } from '@site/src/api';
-import { onBalanceRefreshRequest } from '@site/src/api/balance-refresh';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { balanceQuery } from '@site/src/api/queries';
 import { useAuth } from '@site/src/auth/AuthProvider';
-import { notify } from '@site/src/components/Notifications/queue';
 
 export const BALANCE_POLL_MS = 500;
 export const REFRESH_PULSE_MS = 1200;
@@ -26,61 +28,40 @@ export interface UseBalance {
 
 export default function useBalance(): UseBalance {
   const { status, user } = useAuth();
-  const [balance, setBalance] = useState<BalanceState>({ kind: 'idle' });
-  const [refreshing, setRefreshing] = useState(false);
+  const signedIn = status === 'signedIn' && Boolean(user?.uid);
+  const query = useQuery({ ...balanceQuery(), enabled: signedIn });
+  // Nothing is shown until this chip's own first answer (a cached amount may be stale).
+  const answered = signedIn && query.isFetchedAfterMount;
+  const refreshing = answered && query.isFetching;
+
+  // The pulse follows each refresh: off while it runs, on for 1.2 s once it is over.
   const [pulsing, setPulsing] = useState(false);
-  const inFlight = useRef(false);
-  const pulseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const mounted = useRef(true);
-
-  const load = useCallback(async (): Promise<void> => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    const result = await account.getBalance();
-    inFlight.current = false;
-    if (!mounted.current) return;
-    if (result.error_message !== undefined) {
-      setBalance({ kind: 'failed', message: result.error_message });
-      notify({ severity: 'error', message: result.error_message });
-    } else {
-      setBalance({ kind: 'loaded', amount: result.data.remaining_credits });
-    }
-  }, []);
-
-  const refresh = useCallback(() => {
-    if (inFlight.current) return;
-    setRefreshing(true);
-    setPulsing(false);
-    void load().then(() => {
-      if (!mounted.current) return;
-      setRefreshing(false);
-      setPulsing(true);
-      clearTimeout(pulseTimer.current);
-      pulseTimer.current = setTimeout(() => setPulsing(false), REFRESH_PULSE_MS);
-    });
-  }, [load]);
+  const [wasRefreshing, setWasRefreshing] = useState(false);
+  if (refreshing !== wasRefreshing) {
+    setWasRefreshing(refreshing);
+    setPulsing(!refreshing);
+  }
+  useEffect(() => {
+    if (!pulsing) return undefined;
+    const timer = setTimeout(() => setPulsing(false), REFRESH_PULSE_MS);
+    return () => clearTimeout(timer);
+  }, [pulsing]);
 
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(pulseTimer.current);
-    };
-  }, []);
-
-  const uid = user?.uid;
-  useEffect(() => {
-    if (status === 'signedIn' && uid) {
-      void load();
-      return undefined;
-    }
-    setBalance({ kind: 'idle' });
-    if (status === 'signedOut') return undefined;
+    if (signedIn || status === 'signedOut') return undefined;
     const timer = setInterval(() => console.log('Not Loggedin!'), BALANCE_POLL_MS);
     return () => clearInterval(timer);
-  }, [status, uid, load]);
+  }, [signedIn, status]);
 
-  useEffect(() => onBalanceRefreshRequest(refresh), [refresh]);
+  const { refetch, isFetching } = query;
+  const refresh = useCallback(() => {
+    if (!isFetching) void refetch();
+  }, [isFetching, refetch]);
 
+  let balance: BalanceState = { kind: 'idle' };
+  if (answered && query.status === 'error')
+    balance = { kind: 'failed', message: query.error.error_message };
+  else if (answered && query.status === 'success')
+    balance = { kind: 'loaded', amount: query.data.remaining_credits };
   return { balance, refreshing, pulsing, refresh };
 }

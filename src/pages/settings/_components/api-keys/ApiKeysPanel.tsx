@@ -6,8 +6,11 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
+import { apiKeysQuery, invalidateApiKeys, loadable } from '@site/src/api/queries';
 import type { ApiKey } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { notify } from '@site/src/components/Notifications';
@@ -21,71 +24,41 @@ import NewKeyNotice, { type RevealedSecret } from './NewKeyNotice';
 import RollKeyDialog from './RollKeyDialog';
 import styles from './styles.module.css';
 
-type KeysState =
-  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; keys: ApiKey[] };
-
 export default function ApiKeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
-  const [state, setState] = useState<KeysState>({ kind: 'loading' });
+  const keysQuery = useQuery(apiKeysQuery());
   // The only copy of a new secret in the page; dropped when the notice closes.
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ kind: 'loading' });
-    const result = await account.getApiKeys();
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      setState({ kind: 'failed', message: result.error_message });
-    } else {
-      setState({ kind: 'ready', keys: result.data.api_keys });
-    }
-  }, []);
+  const state = loadable(keysQuery);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const setDefault = useMutation({
+    mutationFn: (key: ApiKey) => account.setDefaultApiKey(key.id).then(unwrap),
+    onSuccess: (_, key) => {
+      notify({ severity: 'success', message: `“${key.name}” is now your default key.` });
+      void invalidateApiKeys();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (key: ApiKey) => account.deleteApiKey(key.id).then(unwrap),
+    onMutate: () => setDeleting(null),
+    onSuccess: (_, key) => {
+      if (revealed?.apiKey.id === key.id) setRevealed(null);
+      notify({ severity: 'success', message: `“${key.name}” is deleted.` });
+      void invalidateApiKeys();
+    },
+  });
+  const busy = setDefault.isPending || remove.isPending;
 
-  const setDefault = async (key: ApiKey) => {
-    setBusyId(key.id);
-    const result = await account.setDefaultApiKey(key.id);
-    setBusyId(null);
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      return;
-    }
-    notify({ severity: 'success', message: `“${key.name}” is now your default key.` });
-    await load(true);
-  };
-
-  const remove = async (key: ApiKey) => {
-    setDeleting(null);
-    setBusyId(key.id);
-    const result = await account.deleteApiKey(key.id);
-    setBusyId(null);
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      return;
-    }
-    if (revealed?.apiKey.id === key.id) setRevealed(null);
-    notify({ severity: 'success', message: `“${key.name}” is deleted.` });
-    await load(true);
-  };
-
-  const keys = state.kind === 'ready' ? state.keys : [];
+  const keys = state.kind === 'ready' ? state.data.api_keys : [];
   const defaultKey = keys.find((key) => key.is_default) ?? null;
 
   return (
     <>
       <section className={shared.card} aria-labelledby="create-key-heading">
         <h2 id="create-key-heading">Create a key</h2>
-        <CreateKeyForm
-          onCreated={(key) => {
-            setRevealed({ apiKey: key, reason: 'created' });
-            void load(true);
-          }}
-        />
+        <CreateKeyForm onCreated={(key) => setRevealed({ apiKey: key, reason: 'created' })} />
       </section>
 
       {revealed && <NewKeyNotice revealed={revealed} onClose={() => setRevealed(null)} />}
@@ -97,7 +70,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => void load()}>
+              <Button color="inherit" size="small" onClick={() => void keysQuery.refetch()}>
                 Try again
               </Button>
             }
@@ -131,8 +104,8 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                   <KeyRow
                     key={key.id}
                     apiKey={key}
-                    busy={busyId !== null}
-                    onSetDefault={(k) => void setDefault(k)}
+                    busy={busy}
+                    onSetDefault={(k) => setDefault.mutate(k)}
                     onRoll={setRolling}
                     onDelete={setDeleting}
                   />
@@ -164,13 +137,12 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
         onRolled={(key) => {
           setRolling(null);
           setRevealed({ apiKey: key, reason: 'rolled' });
-          void load(true);
         }}
       />
       <DeleteKeyDialog
         apiKey={deleting}
         onCancel={() => setDeleting(null)}
-        onConfirm={(key) => void remove(key)}
+        onConfirm={(key) => remove.mutate(key)}
       />
     </>
   );

@@ -13,10 +13,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
+import { invalidateApiKeys } from '@site/src/api/queries';
 import type { ApiKey, ApiKeyWithSecret } from '@contract';
-import { notify } from '@site/src/components/Notifications';
 import { ROLL_OPTIONS, type RollGraceHours } from './keys';
 import styles from './styles.module.css';
 
@@ -29,27 +31,22 @@ interface Props {
 
 export default function RollKeyDialog({ apiKey, onClose, onRolled }: Props): ReactNode {
   const [hours, setHours] = useState<RollGraceHours>(0);
-  const [busy, setBusy] = useState(false);
-  const [rolled, setRolled] = useState(false);
+  const roll = useMutation({
+    mutationFn: (key: ApiKey) => account.rollApiKey(key.id, hours).then(unwrap),
+    onSuccess: (rolledKey) => {
+      onRolled(rolledKey);
+      void invalidateApiKeys();
+    },
+  });
+  const busy = roll.isPending;
+  const rolled = roll.isSuccess;
+  const { reset } = roll;
   const keyId = apiKey?.id;
   useEffect(() => {
     if (keyId === undefined) return;
     setHours(0);
-    setRolled(false);
-  }, [keyId]);
-
-  const roll = async () => {
-    if (!apiKey) return;
-    setBusy(true);
-    const result = await account.rollApiKey(apiKey.id, hours);
-    setBusy(false);
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      return;
-    }
-    setRolled(true);
-    onRolled(result.data);
-  };
+    reset();
+  }, [keyId, reset]);
 
   return (
     <Dialog
@@ -93,7 +90,7 @@ export default function RollKeyDialog({ apiKey, onClose, onRolled }: Props): Rea
           disableElevation
           disabled={busy}
           aria-busy={busy}
-          onClick={() => void roll()}
+          onClick={() => apiKey && roll.mutate(apiKey)}
         >
           {busy ? 'Rolling…' : 'Roll key'}
         </Button>

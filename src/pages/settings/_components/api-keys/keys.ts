@@ -2,14 +2,6 @@
 import type { ApiKey, ROLL_GRACE_HOURS } from '@contract';
 import { longLocalDate } from '../shared/format';
 
-/** Key names: 1 to 64 characters after trimming (the contract's limits). */
-export function validateKeyName(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Enter a name for the key.';
-  if (trimmed.length > 64) return 'Use at most 64 characters.';
-  return null;
-}
-
 export type RollGraceHours = (typeof ROLL_GRACE_HOURS)[number];
 
 /** When a rolled key's old secret stops working (the contract's grace periods). */

@@ -9,27 +9,29 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { account } from '@site/src/api';
+import { queryClient, unwrap } from '@site/src/api/cache';
 import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { account, requestBalanceRefresh } from '@site/src/api';
+  balanceQuery,
+  creditOrderQuery,
+  invalidatePayments,
+  invalidateWallet,
+  loadable,
+} from '@site/src/api/queries';
 import type { CreditOrder } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import EmailVerificationBanner from '@site/src/components/EmailVerificationBanner';
+import FormTextField from '@site/src/components/FormTextField';
 import { notify } from '@site/src/components/Notifications';
 import { useSiteConfig } from '@site/src/config';
+import { lazyResolver } from '@site/src/forms/resolver';
 import { usd } from '../shared/format';
 import shared from '../shared/styles.module.css';
-import { AMOUNT_PRESETS, parseAmount } from './amount';
-import BalanceCard, { type BalanceState } from './BalanceCard';
+import type { AmountValues } from './amount';
+import BalanceCard from './BalanceCard';
 import { isPayable, readProviderReturn } from './payment';
 import PaymentLog from './PaymentLog';
 import PurchaseStatus from './PurchaseStatus';
@@ -42,6 +44,13 @@ const StripePayment = lazy(
   () => import(/* webpackChunkName: "stripe-payment" */ './StripePayment'),
 );
 
+// The contract's check of the amount, fetched when the form is first submitted.
+const resolver = lazyResolver(() =>
+  import(/* webpackChunkName: "contract-checks" */ './amount').then((checks) => checks.checkAmount),
+);
+
+export const AMOUNT_PRESETS = [10, 25, 50, 100, 500] as const;
+
 export const EMAIL_REQUIRED_REASON =
   'Buying credits needs a verified e-mail address: receipts and payment notices are sent there.';
 
@@ -49,55 +58,40 @@ type Step = { kind: 'amount' } | { kind: 'pay'; order: CreditOrder } | { kind: '
 
 export default function BuyCreditsPanel({ emailVerification }: AccountContext): ReactNode {
   const { stripePublishableKey } = useSiteConfig();
-  const [balance, setBalance] = useState<BalanceState>({ kind: 'loading' });
-  const [amount, setAmount] = useState('25');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [orderError, setOrderError] = useState<string | null>(null);
+  const balanceEntry = loadable(useQuery(balanceQuery()));
+  const form = useForm<AmountValues, unknown, number>({
+    defaultValues: { amount: '25' },
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const amount = form.watch('amount');
   const [step, setStep] = useState<Step>({ kind: 'amount' });
-  const [logVersion, setLogVersion] = useState(0);
   // The last order not paid yet: going back and paying the same amount reuses it, so a
   // hesitant buyer does not run into the cap on unpaid orders.
-  const unpaid = useRef<CreditOrder | null>(null);
+  const [unpaid, setUnpaid] = useState<CreditOrder | null>(null);
 
-  const loadBalance = useCallback(async () => {
-    const result = await account.getBalance();
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      setBalance({ kind: 'failed', message: result.error_message });
-    } else {
-      setBalance({ kind: 'ready', amount: result.data.remaining_credits });
+  const onSettled = useCallback((fulfilment: Fulfilment) => {
+    void invalidatePayments();
+    if (fulfilment.kind === 'succeeded') {
+      setUnpaid(null);
+      notify({
+        severity: 'success',
+        message: `${usd(fulfilment.order.amount_usd)} of credits added.`,
+      });
+      // The balance here, the navbar chip's, the organization's wallet and the usage.
+      void invalidateWallet();
+    } else if (fulfilment.kind === 'failed') {
+      notify({ severity: 'error', message: fulfilment.message });
+    } else if (fulfilment.kind === 'timeout') {
+      setUnpaid(null);
+      notify({
+        severity: 'warning',
+        message:
+          'Your payment is still being processed. The credits will appear when it completes.',
+      });
     }
   }, []);
-
-  useEffect(() => {
-    void loadBalance();
-  }, [loadBalance]);
-
-  const onSettled = useCallback(
-    (fulfilment: Fulfilment) => {
-      setLogVersion((n) => n + 1);
-      if (fulfilment.kind === 'succeeded') {
-        unpaid.current = null;
-        notify({
-          severity: 'success',
-          message: `${usd(fulfilment.order.amount_usd)} of credits added.`,
-        });
-        requestBalanceRefresh();
-        void loadBalance();
-      } else if (fulfilment.kind === 'failed') {
-        notify({ severity: 'error', message: fulfilment.message });
-      } else if (fulfilment.kind === 'timeout') {
-        unpaid.current = null;
-        notify({
-          severity: 'warning',
-          message:
-            'Your payment is still being processed. The credits will appear when it completes.',
-        });
-      }
-    },
-    [loadBalance],
-  );
   const { fulfilment, track, fail, reset } = useOrderFulfilment(onSettled);
 
   // Back from the provider's redirect (3-D Secure): follow the order it names.
@@ -110,48 +104,35 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
       fail('The card payment was not completed. Nothing was charged.');
       return;
     }
-    void account.getCreditOrder(back.orderId).then((result) => {
-      if (result.error_message !== undefined) fail(result.error_message);
-      else track(result.data);
-    });
+    queryClient
+      .fetchQuery(creditOrderQuery(back.orderId))
+      .then(track, (error: Error) => fail(error.message));
   }, [fail, track]);
 
   /** The order to pay: the unpaid one if it is for this amount and still payable, else a new one. */
-  const orderFor = async (value: number) => {
-    const previous = unpaid.current;
-    if (previous && previous.amount_usd === value) {
-      const fresh = await account.getCreditOrder(previous.order_id);
-      if (fresh.error_message === undefined && isPayable(fresh.data)) return fresh;
-    }
-    return account.buyCredits(value);
-  };
+  const order = useMutation({
+    mutationFn: async (value: number) => {
+      if (unpaid && unpaid.amount_usd === value) {
+        const fresh = await account.getCreditOrder(unpaid.order_id);
+        if (fresh.error_message === undefined && isPayable(fresh.data)) return fresh.data;
+      }
+      return unwrap(await account.buyCredits(value));
+    },
+    onSuccess: (created) => {
+      setUnpaid(created);
+      setStep({ kind: 'pay', order: created });
+    },
+    // Refused because the address is not verified: show why and how to fix it.
+    onError: (error) => {
+      if (error.status === 403) emailVerification.refresh();
+    },
+  });
+  const creating = order.isPending;
+  const orderError = order.error?.error_message ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAmount(amount);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
-      return;
-    }
-    setAmountError(null);
-    setOrderError(null);
-    setCreating(true);
-    const result = await orderFor(parsed.value);
-    setCreating(false);
-    if (result.error_message !== undefined) {
-      notify({ severity: 'error', message: result.error_message });
-      setOrderError(result.error_message);
-      // Refused because the address is not verified: show why and how to fix it.
-      if (result.status === 403) emailVerification.refresh();
-      return;
-    }
-    unpaid.current = result.data;
-    setStep({ kind: 'pay', order: result.data });
-  };
-
-  const confirmed = (order: CreditOrder) => {
+  const confirmed = (paid: CreditOrder) => {
     setStep({ kind: 'outcome' });
-    track(order);
+    track(paid);
   };
   const failed = (message: string) => {
     setStep({ kind: 'outcome' });
@@ -164,13 +145,18 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
 
   // A refusal for an unverified address is resolved once the address is verified.
   const verification = emailVerification.status;
+  const { reset: clearOrderError } = order;
   useEffect(() => {
-    if (verification === 'verified') setOrderError(null);
-  }, [verification]);
+    if (verification === 'verified') clearOrderError();
+  }, [verification, clearOrderError]);
 
-  const useStripe =
+  const payByCard =
     step.kind === 'pay' && step.order.provider === 'stripe' && stripePublishableKey !== '';
   const mayBuy = verification === 'verified' || verification === 'failed';
+  const balance =
+    balanceEntry.kind === 'ready'
+      ? { kind: 'ready' as const, amount: balanceEntry.data.remaining_credits }
+      : balanceEntry;
 
   return (
     <>
@@ -194,7 +180,11 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
           />
         )}
         {step.kind === 'amount' && mayBuy && (
-          <form onSubmit={(event) => void submit(event)} noValidate className={styles.amountForm}>
+          <form
+            onSubmit={(event) => void form.handleSubmit((value) => order.mutate(value))(event)}
+            noValidate
+            className={styles.amountForm}
+          >
             <div className={styles.presets} role="group" aria-label="Preset amounts">
               {AMOUNT_PRESETS.map((preset) => (
                 <Button
@@ -203,8 +193,8 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
                   disableElevation
                   aria-pressed={amount === String(preset)}
                   onClick={() => {
-                    setAmount(String(preset));
-                    setAmountError(null);
+                    form.setValue('amount', String(preset));
+                    form.clearErrors('amount');
                   }}
                 >
                   ${preset}
@@ -212,17 +202,13 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
               ))}
             </div>
             <div className={styles.amountRow}>
-              <TextField
+              <FormTextField
+                form={form}
+                name="amount"
                 id="credit-amount"
                 label="Amount (USD)"
                 size="small"
-                value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  if (amountError) setAmountError(null);
-                }}
-                error={Boolean(amountError)}
-                helperText={amountError ?? 'From $5 to $10,000'}
+                helperText="From $5 to $10,000"
                 disabled={creating}
                 slotProps={{
                   input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -242,7 +228,7 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
           </form>
         )}
         {step.kind === 'pay' &&
-          (useStripe ? (
+          (payByCard ? (
             <Suspense fallback={<p className={shared.muted}>Loading the payment form…</p>}>
               <StripePayment
                 publishableKey={stripePublishableKey}
@@ -268,7 +254,7 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
         />
       </section>
 
-      <PaymentLog version={logVersion} />
+      <PaymentLog />
     </>
   );
 }

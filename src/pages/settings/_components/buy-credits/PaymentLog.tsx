@@ -2,10 +2,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useEffect, useState, type ReactNode } from 'react';
-import { account, PAYMENTS_PAGE_SIZE } from '@site/src/api';
-import type { Payment, PaymentList } from '@contract';
-import { notify } from '@site/src/components/Notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { PAYMENTS_PAGE_SIZE } from '@site/src/api';
+import { loadable, paymentsQuery } from '@site/src/api/queries';
+import type { Payment } from '@contract';
 import { longLocalDate, usd } from '../shared/format';
 import shared from '../shared/styles.module.css';
 
@@ -21,30 +22,10 @@ export const PAYMENT_STATUS: Record<
   disputed: { label: 'Disputed', color: 'warning' },
 };
 
-type LogState =
-  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; log: PaymentList };
-
-export default function PaymentLog({ version }: { version: number }): ReactNode {
+export default function PaymentLog(): ReactNode {
   const [skip, setSkip] = useState(0);
-  const [state, setState] = useState<LogState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setState((prev) => (prev.kind === 'ready' ? prev : { kind: 'loading' }));
-    void account.getPaymentLogs({ skip, limit: PAYMENTS_PAGE_SIZE }).then((result) => {
-      if (!active) return;
-      if (result.error_message !== undefined) {
-        notify({ severity: 'error', message: result.error_message });
-        setState({ kind: 'failed', message: result.error_message });
-      } else {
-        setState({ kind: 'ready', log: result.data });
-      }
-    });
-    return () => {
-      active = false;
-    };
-  }, [skip, version, attempt]);
+  const query = useQuery(paymentsQuery(skip));
+  const state = loadable(query);
 
   return (
     <section className={shared.card} aria-labelledby="payments-heading">
@@ -54,7 +35,7 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               Try again
             </Button>
           }
@@ -62,10 +43,10 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
           {state.message}
         </Alert>
       )}
-      {state.kind === 'ready' && state.log.total_count === 0 && (
+      {state.kind === 'ready' && state.data.total_count === 0 && (
         <p className={shared.muted}>No payments yet. Your purchases will appear here.</p>
       )}
-      {state.kind === 'ready' && state.log.payments.length > 0 && (
+      {state.kind === 'ready' && state.data.payments.length > 0 && (
         <>
           <div className={shared.tableWrap}>
             <table className={`${shared.table} ${shared.stacked}`} aria-label="Payments">
@@ -84,7 +65,7 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
                 </tr>
               </thead>
               <tbody>
-                {state.log.payments.map((payment) => (
+                {state.data.payments.map((payment) => (
                   <tr key={payment.id}>
                     <td data-label="Date">
                       <time dateTime={payment.created_at}>{longLocalDate(payment.created_at)}</time>
@@ -118,7 +99,7 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
           </div>
           <div className={shared.pager}>
             <span>
-              {skip + 1}–{skip + state.log.payments.length} of {state.log.total_count} payments
+              {skip + 1}–{skip + state.data.payments.length} of {state.data.total_count} payments
             </span>
             <div className={shared.row}>
               <Button
@@ -132,7 +113,7 @@ export default function PaymentLog({ version }: { version: number }): ReactNode 
               <Button
                 size="small"
                 variant="outlined"
-                disabled={!state.log.has_more}
+                disabled={!state.data.has_more}
                 onClick={() => setSkip(skip + PAYMENTS_PAGE_SIZE)}
               >
                 Next

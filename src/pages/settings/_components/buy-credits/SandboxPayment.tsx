@@ -7,8 +7,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { account } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
 import type { CreditOrder } from '@contract';
 import { usd } from '../shared/format';
 import type { PaymentHandlers } from './payment';
@@ -24,15 +26,15 @@ export default function SandboxPayment({
   onFailed,
   onCancel,
 }: Props): ReactNode {
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async (outcome: 'succeeded' | 'failed') => {
-    setBusy(true);
-    const result = await account.confirmSandboxPayment({ order_id: order.order_id, outcome });
-    setBusy(false);
-    if (result.error_message !== undefined) onFailed(result.error_message);
-    else onConfirmed(result.data);
-  };
+  const confirm = useMutation({
+    mutationFn: (outcome: 'succeeded' | 'failed') =>
+      account.confirmSandboxPayment({ order_id: order.order_id, outcome }).then(unwrap),
+    onSuccess: onConfirmed,
+    onError: (error) => onFailed(error.error_message),
+    // The page reports a failed payment itself.
+    meta: { quiet: true },
+  });
+  const busy = confirm.isPending;
 
   return (
     <div className={styles.payment} aria-label="Test mode payment" role="group">
@@ -51,7 +53,7 @@ export default function SandboxPayment({
           disableElevation
           disabled={busy}
           aria-busy={busy}
-          onClick={() => void confirm('succeeded')}
+          onClick={() => confirm.mutate('succeeded')}
         >
           {busy ? 'Confirming…' : `Confirm test payment of ${usd(order.amount_usd)}`}
         </Button>
@@ -59,7 +61,7 @@ export default function SandboxPayment({
           variant="outlined"
           color="error"
           disabled={busy}
-          onClick={() => void confirm('failed')}
+          onClick={() => confirm.mutate('failed')}
         >
           Simulate a declined payment
         </Button>

@@ -1,12 +1,14 @@
 /**
- * Loads the usage of a range: one page of transactions for the table
- * (`skip`/`limit`), and every transaction of the range for the chart and the
- * CSV export (pages of 100).
+ * Loads the usage of a range through the account cache (refetched after a metered call or a
+ * purchase): one page of transactions for the table (`skip`/`limit`), and every transaction of
+ * the range for the chart and the CSV export (pages of 100).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { account } from '@site/src/api';
+import { ApiError, unwrap } from '@site/src/api/cache';
+import { loadable, v1Key } from '@site/src/api/queries';
 import type { TransactionList } from '@contract';
-import { notify } from '@site/src/components/Notifications';
 import { dayToDate, type DayRange } from './range';
 import { toUsageRow, type UsageRow } from './transactions';
 
@@ -50,51 +52,49 @@ export async function fetchAllTransactions(
 }
 
 export default function useUsage(range: DayRange, skip: number) {
-  const [page, setPage] = useState<PageState>({ kind: 'loading' });
-  const [all, setAll] = useState<AllState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const pageCall = useRef(0);
-  const allCall = useRef(0);
+  const { start, end } = range;
+  const pageQuery = useQuery({
+    queryKey: v1Key('GET /transaction', { start, end, skip, limit: TRANSACTIONS_PAGE_SIZE }),
+    queryFn: () =>
+      account
+        .getTransactions({
+          startDate: dayToDate(start),
+          endDate: dayToDate(end),
+          skip,
+          limit: TRANSACTIONS_PAGE_SIZE,
+        })
+        .then(unwrap),
+  });
+  const allQuery = useQuery({
+    queryKey: v1Key('GET /transaction', { start, end, all: true }),
+    queryFn: () =>
+      fetchAllTransactions({ start, end }).then((result) =>
+        'error_message' in result ? Promise.reject(new ApiError(result.error_message)) : result,
+      ),
+    // The page call already notified this failure; the chart says it inline.
+    meta: { quiet: true },
+  });
 
-  useEffect(() => {
-    const call = ++pageCall.current;
-    setPage({ kind: 'loading' });
-    void account
-      .getTransactions({
-        startDate: dayToDate(range.start),
-        endDate: dayToDate(range.end),
-        skip,
-        limit: TRANSACTIONS_PAGE_SIZE,
-      })
-      .then((result) => {
-        if (call !== pageCall.current) return;
-        if (result.error_message !== undefined) {
-          notify({ severity: 'error', message: result.error_message });
-          setPage({ kind: 'failed', message: result.error_message });
-          return;
-        }
-        setPage({
+  const loadedPage = loadable(pageQuery);
+  const page: PageState =
+    loadedPage.kind === 'ready'
+      ? {
           kind: 'ready',
-          rows: result.data.transactions.map(toUsageRow),
-          totalCount: result.data.total_count,
-          hasMore: result.data.has_more,
-          totals: result.data.totals,
-        });
-      });
-  }, [range.start, range.end, skip, attempt]);
+          rows: loadedPage.data.transactions.map(toUsageRow),
+          totalCount: loadedPage.data.total_count,
+          hasMore: loadedPage.data.has_more,
+          totals: loadedPage.data.totals,
+        }
+      : loadedPage;
+  const loadedAll = loadable(allQuery);
+  const all: AllState =
+    loadedAll.kind === 'ready' ? { kind: 'ready', ...loadedAll.data } : loadedAll;
 
-  useEffect(() => {
-    const call = ++allCall.current;
-    setAll({ kind: 'loading' });
-    void fetchAllTransactions(range).then((result) => {
-      if (call !== allCall.current) return;
-      // The page call already notified this failure; the chart says it inline.
-      if ('error_message' in result) setAll({ kind: 'failed', message: result.error_message });
-      else setAll({ kind: 'ready', ...result });
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the range's days are its identity
-  }, [range.start, range.end, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { refetch: refetchPage } = pageQuery;
+  const { refetch: refetchAll } = allQuery;
+  const retry = useCallback(() => {
+    void refetchPage();
+    void refetchAll();
+  }, [refetchPage, refetchAll]);
   return { page, all, retry };
 }
