@@ -10,6 +10,7 @@ import type {
   RollApiKeyBody,
   SandboxConfirmBody,
 } from '@contract/account';
+import { postFeedback } from './feedback-call';
 import { getPublicPricing } from './pricing-call';
 import type { Requester } from './request';
 import type { ApiResult } from './result';
@@ -85,7 +86,7 @@ export function createAccountClient(request: Requester) {
     checkEmailVerified: () => v1('POST /organization/verify'),
 
     /** Feedback and contact messages; the token is attached when a user is signed in. */
-    sendFeedback: (body: FeedbackBody) => v1('POST /email', { body }),
+    sendFeedback: (body: FeedbackBody) => postFeedback(request, body),
 
     getTransactions: ({ startDate, endDate, skip = 0, limit = 10 }: TransactionRange) =>
       v1('GET /transaction', {

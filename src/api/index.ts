@@ -5,17 +5,11 @@
  * call that needs a user.
  */
 import { getSiteConfig } from '@site/src/config';
-import { currentUser } from '@site/src/auth/session';
 import { createAccountClient } from './account';
-import { createRequester, type AuthSource } from './request';
+import { request } from './requester';
 import { createServicesClient } from './services';
 
-const sessionAuthSource: AuthSource = { currentUser };
-
-export const request = createRequester({
-  baseUrl: () => getSiteConfig().apiBaseUrl,
-  authSource: sessionAuthSource,
-});
+export { request };
 
 export const account = createAccountClient(request);
 

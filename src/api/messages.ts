@@ -2,6 +2,8 @@
  * Default error messages of the account and services calls (spec §8), word for word.
  * A call returns the server's `error_message` when it answers one, otherwise its default.
  */
+import { FETCH_PRICING_MESSAGE } from './pricing-call';
+
 export const API_MESSAGES = {
   authentication: 'Authentication error',
   processRequest: 'An error occurred while processing the request',
@@ -19,7 +21,7 @@ export const API_MESSAGES = {
   signInForPricing: 'Please sign in to view pricing information',
   checkEmailVerification: 'An error occurred while checking email verification status',
   fetchPaymentLogs: 'An error occurred while fetching payment logs',
-  fetchPricing: 'Unable to fetch pricing, Refresh the page and try again!',
+  fetchPricing: FETCH_PRICING_MESSAGE,
   signInToProcessImage: 'Sign In is required to proceed!',
   processImage: 'An error occurred while processing the image.',
 } as const;

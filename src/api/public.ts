@@ -4,13 +4,10 @@
  */
 import { getSiteConfig } from '@site/src/config';
 import { getPublicPricing } from './pricing-call';
-import { createRequester } from './request';
+import { createPublicRequester } from './transport';
 
-const publicRequest = createRequester({
-  baseUrl: () => getSiteConfig().apiBaseUrl,
-  // Public calls never ask for a user (auth: 'none').
-  authSource: { currentUser: () => null },
-});
+// Public calls never ask for a user: no sign-in code in every page's bundle.
+const publicRequest = createPublicRequester({ baseUrl: () => getSiteConfig().apiBaseUrl });
 
 export const publicApi = {
   getPublicPricing: () => getPublicPricing(publicRequest),

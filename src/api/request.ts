@@ -5,7 +5,7 @@
  */
 import type { ApiResult } from './result';
 import { API_MESSAGES } from './messages';
-import { joinUrl } from './url';
+import { baseHeaders, send, type Transport } from './transport';
 
 /** What the client needs from the signed-in user. */
 export interface TokenUser {
@@ -37,10 +37,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'text' | 'blob';
 }
 
-export interface RequestDeps {
-  baseUrl: () => string;
+export interface RequestDeps extends Transport {
   authSource: AuthSource;
-  fetch?: typeof fetch;
   /** Spec §7/§9: wait up to 2000 ms for the user, polling every 600 ms. */
   userWaitMs?: number;
   userPollMs?: number;
@@ -68,44 +66,12 @@ export async function waitForUser(
   }
 }
 
-function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
-  const url = joinUrl(base, path);
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) params.set(key, String(value));
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
-}
-
-async function readErrorMessage(response: Response): Promise<string | undefined> {
-  try {
-    const json: unknown = await response.json();
-    if (json && typeof json === 'object' && 'error_message' in json) {
-      const message = (json as { error_message: unknown }).error_message;
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // Not JSON (proxy error page, empty body): fall back to the call's default.
-  }
-  return undefined;
-}
-
 export function createRequester(deps: RequestDeps): Requester {
   const { authSource, userWaitMs = 2000, userPollMs = 600, sleep = defaultSleep } = deps;
 
   return async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
-    const {
-      method,
-      path,
-      query,
-      body,
-      defaultMessage,
-      forceRefresh = false,
-      auth = 'required',
-    } = options;
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const { forceRefresh = false, auth = 'required' } = options;
+    const headers = baseHeaders(options);
 
     if (auth !== 'none') {
       const user =
@@ -125,29 +91,6 @@ export function createRequester(deps: RequestDeps): Requester {
       }
     }
 
-    let response: Response;
-    try {
-      response = await (deps.fetch ?? fetch)(buildUrl(deps.baseUrl(), path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      return { error_message: defaultMessage };
-    }
-
-    if (!response.ok) {
-      return {
-        error_message: (await readErrorMessage(response)) ?? defaultMessage,
-        status: response.status,
-      };
-    }
-    if (response.status === 204) return { data: undefined as T };
-    try {
-      const { responseType = 'json' } = options;
-      return { data: (await response[responseType]()) as T };
-    } catch {
-      return { error_message: defaultMessage, status: response.status };
-    }
+    return send<T>(deps, options, headers);
   };
 }

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
-import { account } from '@site/src/api';
+import { sendFeedback } from '@site/src/api/feedback';
 import { useAuth } from '@site/src/auth';
 import styles from './styles.module.css';
 
@@ -22,7 +22,7 @@ export default function NotifyMe({ name }: { name: string }): ReactNode {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setState({ kind: 'sending' });
-    const result = await account.sendFeedback({
+    const result = await sendFeedback({
       subject: `Notify me: ${name}`,
       body: `Please tell me when ${name} is available as a public deployment.`,
       pageId: metadata.id,

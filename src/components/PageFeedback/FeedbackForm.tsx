@@ -42,8 +42,8 @@ export default function FeedbackForm({
     }
     setBusy(true);
     setFailure(null);
-    const { account } = await import('@site/src/api');
-    const result = await account.sendFeedback({
+    const { sendFeedback } = await import('@site/src/api/feedback');
+    const result = await sendFeedback({
       subject: `Docs feedback: ${answer === 'yes' ? 'helpful' : 'not helpful'} – ${title}`.slice(
         0,
         200,

@@ -3,7 +3,7 @@
  * the backend needs from signed-out senders). Plain HTML: no MUI on this page.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { account } from '@site/src/api';
+import { sendFeedback } from '@site/src/api/feedback';
 import { useAuth } from '@site/src/auth';
 import { notify } from '@site/src/components/Notifications';
 import { validateContact, type ContactErrors, type ContactValues } from './validation';
@@ -35,7 +35,7 @@ export default function ContactForm(): ReactNode {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
-    const result = await account.sendFeedback({
+    const result = await sendFeedback({
       subject: values.subject.trim(),
       body: values.message.trim(),
       pageId: CONTACT_PAGE_ID,
