@@ -8,14 +8,13 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Organization } from '@contract';
 import { signInPath, useAuth } from '@site/src/auth';
 import EmailVerificationBanner, {
   useEmailVerification,
   type EmailVerification,
 } from '@site/src/components/EmailVerificationBanner';
-import OrganizationForm from '@site/src/components/OrganizationForm';
 import useOrganization from './useOrganization';
 import styles from './styles.module.css';
 
@@ -36,6 +35,9 @@ export interface GuardOptions {
    */
   verificationBanner?: 'top' | 'page';
 }
+
+// Shown once per account (registration), so it is its own chunk.
+const OrganizationForm = lazy(() => import('@site/src/components/OrganizationForm'));
 
 function Skeleton(): ReactNode {
   return <div className={styles.skeleton} aria-busy="true" aria-label="Loading your account" />;
@@ -123,7 +125,9 @@ function SignedInGate({
             One more step: tell us who you are. Your organization holds your API keys, credits and
             usage.
           </p>
-          <OrganizationForm mode="register" onSaved={setOrganization} />
+          <Suspense fallback={<Skeleton />}>
+            <OrganizationForm mode="register" onSaved={setOrganization} />
+          </Suspense>
         </section>
       );
     case 'ready':

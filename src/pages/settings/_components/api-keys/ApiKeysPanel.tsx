@@ -7,7 +7,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { apiKeysQuery, invalidateApiKeys, loadable } from '@site/src/api/queries';
@@ -18,11 +18,16 @@ import OrganizationCard from '../shared/OrganizationCard';
 import shared from '../shared/styles.module.css';
 import CreateKeyForm from './CreateKeyForm';
 import CurlExample from './CurlExample';
-import DeleteKeyDialog from './DeleteKeyDialog';
 import KeyRow from './KeyRow';
 import NewKeyNotice, { type RevealedSecret } from './NewKeyNotice';
-import RollKeyDialog from './RollKeyDialog';
 import styles from './styles.module.css';
+
+// The dialogs (and MUI's modal code) load when one first opens, then stay mounted so that they
+// close with their transition.
+const RollKeyDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ './RollKeyDialog'));
+const DeleteKeyDialog = lazy(
+  () => import(/* webpackChunkName: "key-dialogs" */ './DeleteKeyDialog'),
+);
 
 export default function ApiKeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
   const keysQuery = useQuery(apiKeysQuery());
@@ -50,6 +55,8 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
     },
   });
   const busy = setDefault.isPending || remove.isPending;
+  const [dialogsOpened, setDialogsOpened] = useState(false);
+  if (!dialogsOpened && (rolling || deleting)) setDialogsOpened(true);
 
   const keys = state.kind === 'ready' ? state.data.api_keys : [];
   const defaultKey = keys.find((key) => key.is_default) ?? null;
@@ -131,19 +138,23 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
 
       <OrganizationCard organization={organization} setOrganization={setOrganization} />
 
-      <RollKeyDialog
-        apiKey={rolling}
-        onClose={() => setRolling(null)}
-        onRolled={(key) => {
-          setRolling(null);
-          setRevealed({ apiKey: key, reason: 'rolled' });
-        }}
-      />
-      <DeleteKeyDialog
-        apiKey={deleting}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(key) => remove.mutate(key)}
-      />
+      {dialogsOpened && (
+        <Suspense fallback={null}>
+          <RollKeyDialog
+            apiKey={rolling}
+            onClose={() => setRolling(null)}
+            onRolled={(key) => {
+              setRolling(null);
+              setRevealed({ apiKey: key, reason: 'rolled' });
+            }}
+          />
+          <DeleteKeyDialog
+            apiKey={deleting}
+            onCancel={() => setDeleting(null)}
+            onConfirm={(key) => remove.mutate(key)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

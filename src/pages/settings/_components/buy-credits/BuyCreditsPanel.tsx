@@ -35,14 +35,15 @@ import BalanceCard from './BalanceCard';
 import { isPayable, readProviderReturn } from './payment';
 import PaymentLog from './PaymentLog';
 import PurchaseStatus from './PurchaseStatus';
-import SandboxPayment from './SandboxPayment';
 import useOrderFulfilment, { type Fulfilment } from './useOrderFulfilment';
 import styles from './styles.module.css';
 
-// Only buyers with Stripe configured download the Stripe step (and, from it, Stripe.js).
+// The payment step is loaded when the buyer reaches it; only buyers with Stripe configured
+// download the Stripe step (and, from it, Stripe.js).
 const StripePayment = lazy(
   () => import(/* webpackChunkName: "stripe-payment" */ './StripePayment'),
 );
+const SandboxPayment = lazy(() => import('./SandboxPayment'));
 
 // The contract's check of the amount, fetched when the form is first submitted.
 const resolver = lazyResolver(() =>
@@ -227,9 +228,9 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
             </div>
           </form>
         )}
-        {step.kind === 'pay' &&
-          (payByCard ? (
-            <Suspense fallback={<p className={shared.muted}>Loading the payment form…</p>}>
+        {step.kind === 'pay' && (
+          <Suspense fallback={<p className={shared.muted}>Loading the payment form…</p>}>
+            {payByCard ? (
               <StripePayment
                 publishableKey={stripePublishableKey}
                 order={step.order}
@@ -237,15 +238,16 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
                 onFailed={failed}
                 onCancel={startOver}
               />
-            </Suspense>
-          ) : (
-            <SandboxPayment
-              order={step.order}
-              onConfirmed={confirmed}
-              onFailed={failed}
-              onCancel={startOver}
-            />
-          ))}
+            ) : (
+              <SandboxPayment
+                order={step.order}
+                onConfirmed={confirmed}
+                onFailed={failed}
+                onCancel={startOver}
+              />
+            )}
+          </Suspense>
+        )}
         <PurchaseStatus
           fulfilment={fulfilment}
           onBuyMore={startOver}

@@ -1,10 +1,12 @@
 /** The organization's details, with an edit form (`PATCH organization`). */
 import Button from '@mui/material/Button';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { AccountContext } from '@site/src/components/AccountPage';
-import OrganizationForm from '@site/src/components/OrganizationForm';
 import { countryName, stateName } from '@site/src/components/OrganizationForm/regions';
 import styles from './styles.module.css';
+
+// Shown when the user edits the details, so it is its own chunk.
+const OrganizationForm = lazy(() => import('@site/src/components/OrganizationForm'));
 
 export default function OrganizationCard({
   organization,
@@ -22,15 +24,17 @@ export default function OrganizationCard({
         )}
       </div>
       {editing ? (
-        <OrganizationForm
-          mode="edit"
-          initial={organization}
-          onSaved={(saved) => {
-            setOrganization(saved);
-            setEditing(false);
-          }}
-          onCancel={() => setEditing(false)}
-        />
+        <Suspense fallback={<p className={styles.muted}>Loading the form…</p>}>
+          <OrganizationForm
+            mode="edit"
+            initial={organization}
+            onSaved={(saved) => {
+              setOrganization(saved);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <dl className={styles.definitions}>
           <dt>Name</dt>
