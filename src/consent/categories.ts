@@ -30,32 +30,14 @@ export const CONSENT_CATEGORIES = [
     label: 'Scheduling',
     description: 'Loads the Calendly booking widget so you can book a call with our team.',
   },
-  {
-    // Ad measurement through the analytics tag (Google consent mode).
-    id: 'marketing',
-    kind: 'acceptAllOnly',
-    label: 'Marketing',
-    description:
-      'Marketing measurement is only granted by Accept All Cookies; saving here turns it off.',
-  },
+  // Ad measurement through the analytics tag (Google consent mode). No switch, no description.
+  { id: 'marketing', kind: 'acceptAllOnly', label: 'Marketing' },
 ] as const;
 
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 type OfKind<K extends ConsentCategory['kind']> = Extract<ConsentCategory, { kind: K }>;
 
-/** The categories with a switch (banner and preferences page), in the order they are shown. */
-export type SwitchCategory = OfKind<'required' | 'optional'>;
 /** The categories a visitor chooses with a switch. */
 export type OptionalCategoryId = OfKind<'optional'>['id'];
 /** Every category a consent may grant or refuse (all but the required ones). */
 export type GrantableCategoryId = OfKind<'optional' | 'acceptAllOnly'>['id'];
-
-export const SWITCH_CATEGORIES = CONSENT_CATEGORIES.filter(
-  (category): category is SwitchCategory => category.kind !== 'acceptAllOnly',
-);
-export const OPTIONAL_CATEGORIES = CONSENT_CATEGORIES.filter(
-  (category): category is OfKind<'optional'> => category.kind === 'optional',
-);
-export const GRANTABLE_CATEGORIES = CONSENT_CATEGORIES.filter(
-  (category): category is OfKind<'optional' | 'acceptAllOnly'> => category.kind !== 'required',
-);

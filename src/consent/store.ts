@@ -5,8 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import {
-  GRANTABLE_CATEGORIES,
-  OPTIONAL_CATEGORIES,
+  CONSENT_CATEGORIES,
+  type ConsentCategory,
   type GrantableCategoryId,
   type OptionalCategoryId,
 } from './categories';
@@ -26,17 +26,21 @@ export type ConsentState =
 export type OptionalChoices = Record<OptionalCategoryId, boolean>;
 type Choices = Record<GrantableCategoryId, boolean>;
 
-/** Each category of the list set to `granted`. */
-function choicesOf<K extends string>(categories: readonly { id: K }[], granted: boolean) {
-  return Object.fromEntries(categories.map(({ id }) => [id, granted])) as Record<K, boolean>;
+/** A choice per grantable category (per optional one with `switchesOnly`), off unless `pick`. */
+function choicesBy<T extends OptionalChoices>(
+  pick: (category: ConsentCategory) => boolean | undefined,
+  switchesOnly = false,
+): T {
+  const choices: Record<string, boolean> = {};
+  for (const category of CONSENT_CATEGORIES)
+    if (category.kind === 'optional' || (category.kind === 'acceptAllOnly' && !switchesOnly))
+      choices[category.id] = pick(category) ?? false;
+  return choices as T;
 }
-const allChoices = (granted: boolean): Choices => choicesOf(GRANTABLE_CATEGORIES, granted);
 
 /** What the switches show for a stored choice; with none, every optional category off. */
 export function switchChoices(preferences: ConsentPreferences | null = null): OptionalChoices {
-  const choices = choicesOf(OPTIONAL_CATEGORIES, false);
-  for (const { id } of OPTIONAL_CATEGORIES) choices[id] = preferences?.[id] ?? false;
-  return choices;
+  return choicesBy(({ id }) => preferences?.[id], true);
 }
 
 // A stored date this far in the future is not something this site wrote.
@@ -60,13 +64,15 @@ export function parseConsent(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
   if (v.essential !== true) return null;
-  const choices = allChoices(false);
-  for (const { id, kind } of GRANTABLE_CATEGORIES) {
-    // An Accept-All-only category may be missing from an older choice: then it is off.
-    if (kind === 'acceptAllOnly' && v[id] === undefined) continue;
-    if (typeof v[id] !== 'boolean') return null;
-    choices[id] = v[id];
-  }
+  // An Accept-All-only category may be missing from an older choice: then it is off.
+  const invalid = CONSENT_CATEGORIES.some(
+    ({ id, kind }) =>
+      kind !== 'required' &&
+      typeof v[id] !== 'boolean' &&
+      !(kind === 'acceptAllOnly' && v[id] === undefined),
+  );
+  if (invalid) return null;
+  const choices = choicesBy<Choices>(({ id }) => v[id] === true);
   const date =
     typeof v.consentDate === 'number' || typeof v.consentDate === 'string'
       ? new Date(v.consentDate).getTime()
@@ -165,12 +171,12 @@ function store(choices: Choices): void {
 
 /** 'Accept All Cookies': every category on. */
 export function acceptAll(): void {
-  store(allChoices(true));
+  store(choicesBy(() => true));
 }
 
 /** 'Reject Optional': every category but the essential off. */
 export function rejectOptional(): void {
-  store(allChoices(false));
+  store(choicesBy(() => false));
 }
 
 /**
@@ -178,7 +184,7 @@ export function rejectOptional(): void {
  * never granted by a custom choice; only Accept All grants it.
  */
 export function saveConsent(choices: OptionalChoices): void {
-  store({ ...allChoices(false), ...choices });
+  store(choicesBy(({ id, kind }) => kind === 'optional' && choices[id]));
 }
 
 /** Forgets the choice: back to defaults (everything optional off) and the banner returns. */

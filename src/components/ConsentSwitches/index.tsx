@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import ConsentSwitch from '@site/src/components/ConsentSwitch';
-import { SWITCH_CATEGORIES } from '@site/src/consent/categories';
+import { CONSENT_CATEGORIES } from '@site/src/consent/categories';
 import type { OptionalChoices } from '@site/src/consent/store';
 
 export default function ConsentSwitches({
@@ -15,8 +15,8 @@ export default function ConsentSwitches({
   choices: OptionalChoices;
   onChange: (next: OptionalChoices) => void;
 }): ReactNode {
-  return SWITCH_CATEGORIES.map((category) =>
-    category.kind === 'required' ? (
+  return CONSENT_CATEGORIES.map((category) =>
+    category.kind === 'acceptAllOnly' ? null : category.kind === 'required' ? (
       <ConsentSwitch
         key={category.id}
         label={category.label}

@@ -92,7 +92,8 @@ export default function PreferencesForm(): ReactNode {
           (category) =>
             category.kind === 'acceptAllOnly' && (
               <p key={category.id} className={styles.hint}>
-                {category.description}
+                {category.label} measurement is only granted by Accept All Cookies; saving here
+                turns it off.
               </p>
             ),
         )}
