@@ -15,9 +15,29 @@ function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return format;
 }
 
-/** Dollars with as many decimals as the amount needs (2 to 6): $25.00, $0.004, -$1,250.50. */
+/**
+ * The site's two ways of writing money (USD, en-US grouping, a leading minus: -$1,250.50):
+ *
+ * - `usd`, exact: as many decimals as the amount needs, 2 to 6 ($25.00, $0.004). For a price per
+ *   call and the charge of one call, which are fractions of a cent.
+ * - `usdCents`, to the cent: exactly 2 decimals, rounded ($24.976 → $24.98). For everything a
+ *   person holds, pays, sets or adds up: balances, payments, totals, spend per day or deployment,
+ *   thresholds and caps. An amount under a cent that is not zero is written exactly instead
+ *   ($0.004, never $0.00 for money that was spent).
+ *
+ * The navbar's balance chip is the one exception: the spec has it show the raw amount.
+ */
 export function usd(amount: number): string {
   const text = formatter({ minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
+    Math.abs(amount),
+  );
+  return `${amount < 0 ? '-' : ''}$${text}`;
+}
+
+/** Dollars to the cent (see `usd`): $25.00, $24.98, -$3.50; $0.004 under a cent. */
+export function usdCents(amount: number): string {
+  if (amount !== 0 && Math.abs(amount) < 0.01) return usd(amount);
+  const text = formatter({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     Math.abs(amount),
   );
   return `${amount < 0 ? '-' : ''}$${text}`;

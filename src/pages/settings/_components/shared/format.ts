@@ -10,5 +10,9 @@ export function longLocalDate(iso: string): string {
   return date.isValid() ? date.format('LLL') : iso;
 }
 
-/** Dollars with as many decimals as the amount needs (2 to 6): $25.00, $0.004. */
-export { usd } from '@site/src/format/numbers';
+/**
+ * Money, the site's rule (src/format/numbers.ts): `usdCents` ($24.98) for balances, payments,
+ * totals, spend, thresholds and caps; `usd` ($0.004, exact) for a price per call and the charge
+ * of one call.
+ */
+export { usd, usdCents } from '@site/src/format/numbers';
