@@ -30,7 +30,7 @@ export function useDefaultKey(): DefaultKeyState {
       return;
     }
     let live = true;
-    void import(/* webpackChunkName: "account-cache" */ '@site/src/api/queries')
+    void import('@site/src/api/queries')
       .then(({ fetchApiKeys }) => fetchApiKeys())
       .then((result) => {
         if (!live) return;

@@ -107,7 +107,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
       form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value));
     }
     // Signed in only: the account cache (key look-up, then the wallet it just charged).
-    const cache = await import(/* webpackChunkName: "account-cache" */ '@site/src/api/queries')
+    const cache = await import('@site/src/api/queries')
       // The chunk did not load (offline, new deploy): the call could not be made.
       .catch(() => null);
     if (!cache) {

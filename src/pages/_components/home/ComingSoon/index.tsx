@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import { COMING_SOON } from '../data';
+import { COMING_SOON_CATALOGUE, deploymentDocsPath } from '@contract/catalogue';
 import styles from './styles.module.css';
 
 export default function ComingSoon(): React.JSX.Element {
@@ -16,10 +16,10 @@ export default function ComingSoon(): React.JSX.Element {
           </p>
         </div>
         <ul className={styles.list}>
-          {COMING_SOON.map((item) => (
-            <li key={item.to}>
-              <Link className={styles.item} to={item.to}>
-                {item.title}
+          {COMING_SOON_CATALOGUE.map((entry) => (
+            <li key={entry.slug}>
+              <Link className={styles.item} to={deploymentDocsPath(entry)}>
+                {entry.title}
               </Link>
             </li>
           ))}

@@ -1,7 +1,14 @@
 import Link from '@docusaurus/Link';
+import { deploymentDocsPath, navigationItems } from '@contract/catalogue';
 import Icon from '../Icon';
-import { PUBLIC_DEPLOYMENTS } from '../data';
 import styles from './styles.module.css';
+
+/** A card per public deployment of the catalogue; a family's card links to each variant. */
+const CARDS = navigationItems().map((item) =>
+  item.kind === 'deployment'
+    ? { ...item.entry, variants: null }
+    : { ...item, slug: item.variants[0]!.slug },
+);
 
 /** The six public deployments, one card each; the whole card is clickable. */
 export default function DeploymentGrid(): React.JSX.Element {
@@ -16,22 +23,24 @@ export default function DeploymentGrid(): React.JSX.Element {
           it works best.
         </p>
         <ul className={styles.grid}>
-          {PUBLIC_DEPLOYMENTS.map((deployment) => (
-            <li key={deployment.title} className={styles.card}>
+          {CARDS.map((card) => (
+            <li key={card.title} className={styles.card}>
               <span className={styles.icon}>
-                <Icon name={deployment.icon} />
+                <Icon name={card.icon} />
               </span>
               <h3 className={styles.title}>
-                <Link className={styles.cardLink} to={deployment.to}>
-                  {deployment.title}
+                <Link className={styles.cardLink} to={deploymentDocsPath(card)}>
+                  {card.title}
                 </Link>
               </h3>
-              <p className={styles.description}>{deployment.description}</p>
-              {deployment.variants && (
-                <ul className={styles.variants} aria-label={`${deployment.title} variants`}>
-                  {deployment.variants.map((variant) => (
-                    <li key={variant.to}>
-                      <Link to={variant.to}>{variant.label}</Link>
+              <p className={styles.description}>{card.summary}</p>
+              {card.variants && (
+                <ul className={styles.variants} aria-label={`${card.title} variants`}>
+                  {card.variants.map((variant) => (
+                    <li key={variant.slug}>
+                      <Link to={deploymentDocsPath(variant)}>
+                        {variant.sub![0]!.toUpperCase() + variant.sub!.slice(1)}
+                      </Link>
                     </li>
                   ))}
                 </ul>
