@@ -49,14 +49,35 @@ function commonPrefix(lists: FieldDoc[][]): FieldDoc[] {
 const header = (from: string, more: string) =>
   `/**\n * GENERATED from ${from} by scripts/generate-reference.ts\n * (${COMMAND}). Do not edit by hand.\n *\n${more}\n */\n`;
 
+/** What the generated modules hold: every deployment's reference and what they share. */
+export function referenceData() {
+  const docs = DEPLOYMENT_PATHS.map((p) => describeDeployment(PUBLIC_DEPLOYMENTS[p]));
+  const services = readServerConfig({ STACK_MODE: 'local' }).servicesRateLimit;
+  return {
+    DEPLOYMENT_DOCS: Object.fromEntries(docs.map((doc) => [doc.path, doc])),
+    IMAGE_LIMITS: {
+      maxImageBytes: MAX_IMAGE_BYTES,
+      acceptedImageTypes: [...ACCEPTED_IMAGE_TYPES],
+      maxProcessingSide: MAX_PROCESSING_SIDE,
+      jsonImageDescription:
+        (ImageJsonBody.properties.image as { description?: string }).description ?? '',
+    },
+    SERVICES_RATE_LIMIT: { max: services.max, windowMs: services.timeWindowMs },
+    COMMON_RESPONSE_FIELDS: commonPrefix(docs.map((doc) => doc.response)),
+    // The overview's table: parameter names only, not every deployment's full reference.
+    PARAMETER_NAMES: Object.fromEntries(
+      docs.map((doc) => [doc.path, doc.params.map((param) => param.name)]),
+    ),
+  };
+}
+
 /** The files to write (name in src/generated/reference → source, before formatting). */
 export function referenceSources(): Record<string, string> {
-  const docs = DEPLOYMENT_PATHS.map((p) => describeDeployment(PUBLIC_DEPLOYMENTS[p]));
-  const common = commonPrefix(docs.map((doc) => doc.response));
-  const services = readServerConfig({ STACK_MODE: 'local' }).servicesRateLimit;
+  const data = referenceData();
+  const common = data.COMMON_RESPONSE_FIELDS;
   const files: Record<string, string> = {};
 
-  for (const doc of docs) {
+  for (const doc of Object.values(data.DEPLOYMENT_DOCS)) {
     const own = doc.response.slice(common.length);
     const body = JSON.stringify({ ...doc, response: null }, null, 2).replace(
       '"response": null',
@@ -73,16 +94,7 @@ export function referenceSources(): Record<string, string> {
       `export const DOC: DeploymentDoc = ${body};\n`;
   }
 
-  const shared = {
-    IMAGE_LIMITS: {
-      maxImageBytes: MAX_IMAGE_BYTES,
-      acceptedImageTypes: [...ACCEPTED_IMAGE_TYPES],
-      maxProcessingSide: MAX_PROCESSING_SIDE,
-      jsonImageDescription:
-        (ImageJsonBody.properties.image as { description?: string }).description ?? '',
-    },
-    SERVICES_RATE_LIMIT: { max: services.max, windowMs: services.timeWindowMs },
-  };
+  const shared = { IMAGE_LIMITS: data.IMAGE_LIMITS, SERVICES_RATE_LIMIT: data.SERVICES_RATE_LIMIT };
   files['common.ts'] =
     header(
       'contract/services.ts and server/src/config.ts',
@@ -97,7 +109,7 @@ export function referenceSources(): Record<string, string> {
     `\n/** The fields every deployment's answer starts with. */\n` +
     `export const COMMON_RESPONSE_FIELDS: FieldDoc[] = ${JSON.stringify(common, null, 2)};\n` +
     `\nexport const PARAMETER_NAMES: Record<DeploymentPath, string[]> = ${JSON.stringify(
-      Object.fromEntries(docs.map((doc) => [doc.path, doc.params.map((param) => param.name)])),
+      data.PARAMETER_NAMES,
       null,
       2,
     )};\n`;

@@ -4,16 +4,12 @@ import type { CreditOrder, RollApiKeyBody } from '@contract/account';
 import { ROLL_GRACE_HOURS } from '@contract/account';
 import { isOrderSettled, waitForCreditOrder } from '../../src/api/credit-order';
 import { API_MESSAGES } from '../../src/api/messages';
-import type { RequestOptions, Requester } from '../../src/api/request';
 import { createRequester } from '../../src/api/request';
+import { recordingRequester } from './support/recording';
 
-/** A requester that records the options and answers like a failing network. */
+/** The account client over a requester that records the options and answers like a failing network. */
 function recording() {
-  const calls: RequestOptions[] = [];
-  const request = (async (options: RequestOptions) => {
-    calls.push(options);
-    return { error_message: options.defaultMessage };
-  }) as Requester;
+  const { calls, request } = recordingRequester();
   return { calls, client: createAccountClient(request) };
 }
 

@@ -6,16 +6,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ApiKeyList, Balance, CreditOrder, PaymentList } from '@contract/account';
 import type { V1EndpointKey } from '@contract/endpoints';
-import type { RequestOptions, Requester } from '../../src/api/request';
 import type { ApiResult } from '../../src/api/result';
 import { createV1Client, V1_CALLS } from '../../src/api/v1';
+import { recordingRequester } from './support/recording';
 
 function recording() {
-  const calls: RequestOptions[] = [];
-  const request = (async (options: RequestOptions) => {
-    calls.push(options);
-    return { error_message: options.defaultMessage };
-  }) as Requester;
+  const { calls, request } = recordingRequester();
   return { calls, v1: createV1Client(request) };
 }
 
