@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { ApiKeyList } from '@contract/account';
+import type { DailyUsageQuery } from '@contract/billing';
 import type { V1EndpointKey } from '@contract/endpoints';
 import { getSiteConfig } from '@site/src/config';
 import { account } from './index';
@@ -81,12 +82,35 @@ export const paymentsQuery = (skip: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** What a purchase or a metered call changes: balance, organization (wallet), usage, payments. */
+/** Auto-recharge, the saved card and the low-balance alert (the buy-credits page). */
+export const billingSettingsQuery = () =>
+  queryOptions({
+    queryKey: v1Key('GET /billing/settings'),
+    queryFn: () => account.v1('GET /billing/settings').then(unwrap),
+  });
+
+/**
+ * Spend and calls per day and deployment for a range, aggregated by the server: one request per
+ * range, however many transactions it holds (the usage chart and totals).
+ */
+export const dailyUsageQuery = (query: DailyUsageQuery) =>
+  queryOptions({
+    queryKey: v1Key('GET /usage/daily', query),
+    queryFn: () => account.v1('GET /usage/daily', { query }).then(unwrap),
+  });
+
+/**
+ * What a purchase or a metered call changes: balance, organization (wallet), usage, payments,
+ * the keys' spend this month, and the billing settings (an automatic recharge may have failed).
+ */
 const WALLET: readonly V1EndpointKey[] = [
   'GET /credits/balance',
   'GET /organization',
   'GET /transaction',
+  'GET /usage/daily',
   'GET /credits/payments',
+  'GET /api-key',
+  'GET /billing/settings',
 ];
 
 /** After a purchase or a metered call: what is shown refetches, the rest on its next use. */
@@ -101,7 +125,15 @@ export function invalidatePayments(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: v1Key('GET /credits/payments') });
 }
 
-/** After a key is created, rolled, made the default or deleted. */
+/** After the billing settings change: they, and the balance's low-balance state. */
+export function invalidateBilling(): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingSettingsQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: balanceQuery().queryKey }),
+  ]).then(() => undefined);
+}
+
+/** After a key is created, rolled, made the default, capped or deleted. */
 export function invalidateApiKeys(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey });
 }

@@ -36,9 +36,14 @@ export const V1_CALLS: { readonly [K in V1EndpointKey]: CallSpec } = {
   'POST /billing/payment-method/setup': processRequest,
   'POST /billing/payment-method/sandbox': processRequest,
   'DELETE /billing/payment-method': processRequest,
-  'GET /credits/payments/{payment_id}/invoice': { ...processRequest, responseType: 'blob' },
-  'GET /usage/daily': processRequest,
-  'GET /usage/daily.csv': { ...processRequest, responseType: 'text' },
+  // An invoice is read from the payment log.
+  'GET /credits/payments/{payment_id}/invoice': {
+    message: API_MESSAGES.fetchPaymentLogs,
+    responseType: 'blob',
+  },
+  // The usage page's transactional data, aggregated: the catalogue's message for it.
+  'GET /usage/daily': { message: API_MESSAGES.fetchTransactions },
+  'GET /usage/daily.csv': { message: API_MESSAGES.fetchTransactions, responseType: 'text' },
   'GET /transaction.csv': {
     message: API_MESSAGES.fetchTransactions,
     responseType: 'text',

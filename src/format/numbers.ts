@@ -5,7 +5,10 @@
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** With ES2023's rounding modes (every supported browser and Node 20; not in the TS lib yet). */
+type Options = Intl.NumberFormatOptions & { roundingMode?: 'halfExpand' | 'floor' | 'ceil' };
+
+function formatter(options: Options): Intl.NumberFormat {
   const key = JSON.stringify(options);
   let format = formatters.get(key);
   if (!format) {
@@ -21,9 +24,10 @@ function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
  * - `usd`, exact: as many decimals as the amount needs, 2 to 6 ($25.00, $0.004). For a price per
  *   call and the charge of one call, which are fractions of a cent.
  * - `usdCents`, to the cent: exactly 2 decimals, rounded ($24.976 → $24.98). For everything a
- *   person holds, pays, sets or adds up: balances, payments, totals, spend per day or deployment,
- *   thresholds and caps. An amount under a cent that is not zero is written exactly instead
- *   ($0.004, never $0.00 for money that was spent).
+ *   person pays, sets or adds up: payments, totals, spend per day or deployment, thresholds and
+ *   caps. `usdBalance` writes a balance the same way but rounded down ($4.996 → $4.99), so a
+ *   page never shows more than the wallet holds. An amount under a cent that is not zero is
+ *   written exactly instead ($0.004, never $0.00 for money that was spent).
  *
  * The navbar's balance chip is the one exception: the spec has it show the raw amount.
  */
@@ -36,10 +40,26 @@ export function usd(amount: number): string {
 
 /** Dollars to the cent (see `usd`): $25.00, $24.98, -$3.50; $0.004 under a cent. */
 export function usdCents(amount: number): string {
+  return cents(amount, 'halfExpand');
+}
+
+/**
+ * A balance to the cent, rounded down: never more than the wallet holds ($4.996 is $4.99, below
+ * an alert threshold of $5.00, not $5.00); $0.004 under a cent, as `usdCents`.
+ */
+export function usdBalance(amount: number): string {
+  return cents(amount, 'floor');
+}
+
+function cents(amount: number, roundingMode: 'halfExpand' | 'floor'): string {
   if (amount !== 0 && Math.abs(amount) < 0.01) return usd(amount);
-  const text = formatter({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Math.abs(amount),
-  );
+  // The sign is written apart, so a debt is rounded away from zero as a balance is down.
+  const mode = amount < 0 && roundingMode === 'floor' ? 'ceil' : roundingMode;
+  const text = formatter({
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: mode,
+  }).format(Math.abs(amount));
   return `${amount < 0 ? '-' : ''}$${text}`;
 }
 

@@ -11,8 +11,8 @@ export function longLocalDate(iso: string): string {
 }
 
 /**
- * Money, the site's rule (src/format/numbers.ts): `usdCents` ($24.98) for balances, payments,
- * totals, spend, thresholds and caps; `usd` ($0.004, exact) for a price per call and the charge
- * of one call.
+ * Money, the site's rule (src/format/numbers.ts): `usdCents` ($24.98) for payments, totals,
+ * spend, thresholds and caps; `usdBalance` ($4.99 for $4.996: rounded down) for balances; `usd`
+ * ($0.004, exact) for a price per call and the charge of one call.
  */
-export { usd, usdCents } from '@site/src/format/numbers';
+export { usd, usdBalance, usdCents } from '@site/src/format/numbers';
