@@ -1,13 +1,15 @@
 /**
  * API keys as the best platforms keep them: a secret is shown once (right after creating or
  * rolling the key), lists show only its prefix and last four, a roll can leave the old secret
- * working for a grace period, and the quick start carries a secret only when the backend can
- * give it back (the key used for in-browser calls).
+ * working for a grace period, the quick start carries a secret only when the backend can
+ * give it back (the key used for in-browser calls), each key can have a monthly spend cap, and
+ * the focus goes somewhere meaningful after each action.
  */
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect } from './fixtures';
+import { meteredCall, uiKey } from './support/billing';
 import { test } from './support/fixtures';
-import { callApi, type TestUser } from './support/identity';
+import { buyCredits, callApi, type TestUser } from './support/identity';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const PAGE = '/settings/api-keys/';
@@ -180,4 +182,161 @@ test('the quick start carries the UI key’s secret, else a named placeholder wi
   await expect(quickStart).not.toContainText(ui.key!);
   await expect(quickStart).toContainText('Replace YOUR_API_KEY with the secret of “Server”');
   await expect(quickStart).toContainText('roll the key to get a new one');
+});
+
+test('a monthly cap: set on the keys page, a call past it is refused with 429 and costs nothing, and the page shows the month’s spend against it', async ({
+  signedInPage: page,
+  user,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await buyCredits(user, 5);
+  const ui = await uiKey(user);
+  const server = await callApi<{ key: string }>(user, 'POST', 'api-key', { name: 'Server' });
+  await page.goto(PAGE);
+  const row = page.getByRole('row', { name: ui.name });
+  await expect(row).toContainText('$0.00 · no cap', FIRST_LOAD);
+
+  await row.getByRole('button', { name: 'Set cap' }).click();
+  const dialog = page.getByRole('dialog', { name: `Monthly spend cap for “${ui.name}”` });
+  const field = dialog.getByLabel('Cap per month (USD)');
+  await expect(field).toBeFocused();
+  // The contract's rule: at most 2 decimals; said next to the field, nothing sent.
+  await field.fill('0.025');
+  await dialog.getByRole('button', { name: 'Save cap' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(
+    'Enter a number of dollars, with at most 2 decimals (for example 50 or 12.50).',
+  );
+  expect((await uiKey(user)).monthly_cap_usd).toBeNull();
+  await field.fill('0.02');
+  await dialog.getByRole('button', { name: 'Save cap' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('$0.00 of $0.02');
+  // Back to the button that opened the dialog.
+  await expect(row.getByRole('button', { name: 'Edit cap' })).toBeFocused();
+  expect((await uiKey(user)).monthly_cap_usd).toBe(0.02);
+
+  // Five calls of $0.004 reach the cap; the sixth would pass it: refused, nothing charged.
+  for (let i = 0; i < 5; i += 1) expect((await meteredCall(request, ui.key)).status).toBe(200);
+  const balance = async () =>
+    (await callApi<{ remaining_credits: number }>(user, 'GET', 'credits/balance'))
+      .remaining_credits;
+  expect(await balance()).toBe(4.98);
+  const refused = await meteredCall(request, ui.key);
+  expect(refused.status).toBe(429);
+  expect(refused.error_message).toContain('monthly spend cap of $0.02');
+  expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  expect(await balance()).toBe(4.98);
+  // Another key of the organization still works.
+  expect((await meteredCall(request, server.key)).status).toBe(200);
+
+  await page.reload();
+  await expect(row).toContainText('$0.02 of $0.02', FIRST_LOAD);
+  await expect(row).toContainText('Cap reached');
+  await expect(page.getByRole('row', { name: 'Server' })).toContainText('$0.004 · no cap');
+
+  // Without the cap the key calls again.
+  await row.getByRole('button', { name: 'Edit cap' }).click();
+  await expect(dialog.getByLabel('Cap per month (USD)')).toHaveValue('0.02');
+  await dialog.getByRole('button', { name: 'Remove cap' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('$0.02 · no cap');
+  expect((await meteredCall(request, ui.key)).status).toBe(200);
+});
+
+test('focus: a new key’s notice (announced), then its row once the notice closes; after a deletion the next row, else the previous one; a refused deletion, its row', async ({
+  signedInPage: page,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors([/status of 409/]);
+  test.setTimeout(60_000);
+  await callApi(user, 'POST', 'api-key', { name: 'Alpha' });
+  await page.goto(PAGE);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: 'Alpha' })).toBeVisible(FIRST_LOAD);
+
+  // Created with the keyboard: the notice takes the focus and the creation is announced.
+  await page.getByLabel('Key name').fill('Beta');
+  await page.keyboard.press('Enter');
+  const notice = page.getByRole('region', { name: 'New API key' });
+  await expect(notice).toBeFocused();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'created' }),
+  ).toHaveText('Key “Beta” created. Copy its secret now: it is shown once.');
+  // Closed: the focus goes to the new key's row.
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
+  const beta = table.getByRole('row', { name: 'Beta' });
+  await expect(beta).toBeFocused();
+
+  // Deleting a key in the middle: the next row.
+  const alpha = table.getByRole('row', { name: 'Alpha' });
+  await alpha.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete “Alpha”?' });
+  // Cancel returns to the Delete button.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(alpha.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await alpha.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete key' }).click();
+  await expect(alpha).toHaveCount(0);
+  await expect(beta).toBeFocused();
+  // Said in the page's own live region (the snackbar says it too, outside the page's main).
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'deleted' }),
+  ).toHaveText('“Alpha” is deleted.');
+
+  // Deleting the last row: the one before it.
+  await beta.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete “Beta”?' })
+    .getByRole('button', {
+      name: 'Delete key',
+    })
+    .click();
+  await expect(beta).toHaveCount(0);
+  const playground = table.getByRole('row').nth(1);
+  await expect(playground).toBeFocused();
+
+  // The last key for in-browser calls cannot go (409): the focus comes back to its row.
+  await playground.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete key' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(playground).toBeFocused();
+  await expect(table.getByRole('row')).toHaveCount(2);
+});
+
+test('the table has no empty header, and Delete buttons line up from row to row', async ({
+  signedInPage: page,
+  user,
+}) => {
+  await callApi(user, 'POST', 'api-key', { name: 'Server' });
+  await callApi(user, 'POST', 'api-key', { name: 'Staging' });
+  await page.goto(PAGE);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(4, FIRST_LOAD);
+  const headers = table.getByRole('columnheader');
+  await expect(headers).toHaveText([
+    'Name',
+    'Key',
+    'Created',
+    'Last used',
+    'This month',
+    'Actions',
+  ]);
+  // The default key has no "Set default" button; the others do.
+  await expect(table.getByRole('button', { name: 'Set default' })).toHaveCount(2);
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 900 });
+    const lefts = await table
+      .getByRole('button', { name: 'Delete' })
+      .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().left)));
+    expect(lefts).toHaveLength(3);
+    expect(new Set(lefts).size, `Delete buttons at ${width} px: ${lefts.join(', ')}`).toBe(1);
+    const rolls = await table
+      .getByRole('button', { name: 'Roll' })
+      .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().left)));
+    expect(new Set(rolls).size).toBe(1);
+  }
 });

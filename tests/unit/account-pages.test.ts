@@ -18,10 +18,12 @@ import {
   NEGATIVE_BALANCE_NOTE,
 } from '@site/src/components/NavbarItems/CreditChip/tooltip';
 import {
+  capState,
   lastUsedText,
   previousSecretNote,
   ROLL_OPTIONS,
 } from '@site/src/pages/settings/_components/api-keys/keys';
+import { parseCap } from '@site/src/pages/settings/_components/api-keys/cap';
 import { validateKeyName } from '@site/src/pages/settings/_components/api-keys/keyName';
 import { parseAmount } from '@site/src/pages/settings/_components/buy-credits/amount';
 import {
@@ -149,8 +151,43 @@ describe('API keys', () => {
   it('shows when a key was last used, or Never', () => {
     expect(lastUsedText(apiKey({}))).toBe('Never');
     expect(lastUsedText(apiKey({ last_used_at: '2025-03-10T12:00:00.000Z' }))).toMatch(
-      /^March 10, 2025 /,
+      /^Mar 10, 2025 \d{1,2}:\d{2} (AM|PM)$/,
     );
+  });
+
+  it('compares the spend this month with the cap', () => {
+    expect(capState(apiKey({ month_to_date_usd: 3 }))).toEqual({ kind: 'none' });
+    expect(capState(apiKey({ monthly_cap_usd: 10, month_to_date_usd: 2.5 }))).toEqual({
+      kind: 'under',
+      cap: 10,
+      ratio: 0.25,
+    });
+    expect(capState(apiKey({ monthly_cap_usd: 0.02, month_to_date_usd: 0.02 }))).toEqual({
+      kind: 'reached',
+      cap: 0.02,
+      ratio: 1,
+    });
+    // A cap of zero stops every call.
+    expect(capState(apiKey({ monthly_cap_usd: 0, month_to_date_usd: 0 }))).toMatchObject({
+      kind: 'reached',
+      ratio: 1,
+    });
+  });
+
+  it('accepts a cap of $0 to $1,000,000 with at most 2 decimals, as the contract does', () => {
+    expect(parseCap('50')).toEqual({ value: 50 });
+    expect(parseCap('$1,000,000')).toEqual({ value: 1_000_000 });
+    expect(parseCap('0')).toEqual({ value: 0 });
+    expect(parseCap('12.50')).toEqual({ value: 12.5 });
+    expect(parseCap('')).toEqual({ error: 'Enter a monthly cap in USD.' });
+    expect(parseCap('-1')).toEqual({ error: 'The cap cannot be negative.' });
+    expect(parseCap('1000000.01')).toEqual({
+      error: 'The largest cap is $1,000,000 a month.',
+    });
+    expect(parseCap('1.234')).toEqual({
+      error: 'Enter a number of dollars, with at most 2 decimals (for example 50 or 12.50).',
+    });
+    expect(parseCap('ten')).toHaveProperty('error');
   });
 
   it("code samples carry the UI key's secret, or say why they keep the placeholder", () => {

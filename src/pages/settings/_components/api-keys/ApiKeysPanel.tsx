@@ -1,13 +1,17 @@
 /**
  * /settings/api-keys/: the organization's keys (`GET api-key`), creating, rolling (with a
- * grace period for the old secret), making one the default and deleting (after a
- * confirmation), a ready curl example, and the organization's details. A secret is shown once,
- * right after it is made.
+ * grace period for the old secret), making one the default, capping its spend per month and
+ * deleting (after a confirmation), a ready curl example, and the organization's details. A secret
+ * is shown once, right after it is made.
+ *
+ * Focus after each action: a new or rolled key's notice (and a polite announcement); closing the
+ * notice, that key's row; a deletion, the next row (or the previous one, or the list's heading);
+ * a dialog's Cancel, the button that opened it.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { apiKeysQuery, invalidateApiKeys, loadable } from '@site/src/api/queries';
@@ -28,6 +32,10 @@ const RollKeyDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ '.
 const DeleteKeyDialog = lazy(
   () => import(/* webpackChunkName: "key-dialogs" */ './DeleteKeyDialog'),
 );
+const CapDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ './CapDialog'));
+
+/** Where the focus goes once the list shows it: a key's row, or the list's heading. */
+type FocusTarget = { row: string } | 'heading' | null;
 
 export default function ApiKeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
   const keysQuery = useQuery(apiKeysQuery());
@@ -35,8 +43,19 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
+  const [capping, setCapping] = useState<ApiKey | null>(null);
+  // Confirmed: the focus goes to the next row, not back to the (removed) Delete button.
+  const [deleteConfirmed, setDeleteConfirmed] = useState(false);
+  // The focus moves only once the dialog has gone (the page is hidden from assistive technology
+  // while it shows).
+  const [dialogClosing, setDialogClosing] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  // A polite live region, always in the page, says what was just done.
+  const [announcement, setAnnouncement] = useState('');
+  const keysRef = useRef<HTMLElement>(null);
 
   const state = loadable(keysQuery);
+  const keys = state.kind === 'ready' ? state.data.api_keys : [];
 
   const setDefault = useMutation({
     mutationFn: (key: ApiKey) => account.setDefaultApiKey(key.id).then(unwrap),
@@ -47,31 +66,82 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   });
   const remove = useMutation({
     mutationFn: (key: ApiKey) => account.deleteApiKey(key.id).then(unwrap),
-    onMutate: () => setDeleting(null),
+    onMutate: (key) => {
+      setDeleteConfirmed(true);
+      setDialogClosing(true);
+      setDeleting(null);
+      const index = keys.findIndex((k) => k.id === key.id);
+      const next = keys[index + 1] ?? keys[index - 1];
+      setFocusTarget(next ? { row: next.id } : 'heading');
+    },
     onSuccess: (_, key) => {
       if (revealed?.apiKey.id === key.id) setRevealed(null);
       notify({ severity: 'success', message: `“${key.name}” is deleted.` });
+      setAnnouncement(`“${key.name}” is deleted.`);
       void invalidateApiKeys();
     },
+    // Not deleted: back to its row.
+    onError: (_, key) => setFocusTarget({ row: key.id }),
   });
   const busy = setDefault.isPending || remove.isPending;
   const [dialogsOpened, setDialogsOpened] = useState(false);
-  if (!dialogsOpened && (rolling || deleting)) setDialogsOpened(true);
+  if (!dialogsOpened && (rolling || deleting || capping)) setDialogsOpened(true);
 
-  const keys = state.kind === 'ready' ? state.data.api_keys : [];
   const defaultKey = keys.find((key) => key.is_default) ?? null;
+
+  // Moves the focus once its target is on screen (a deleted key's row leaves after the refetch).
+  useEffect(() => {
+    if (focusTarget === null || dialogClosing) return;
+    const section = keysRef.current;
+    if (focusTarget === 'heading') {
+      section?.querySelector<HTMLElement>('h2')?.focus();
+      setFocusTarget(null);
+      return;
+    }
+    const row = section?.querySelector<HTMLElement>(
+      `tr[data-key-id="${CSS.escape(focusTarget.row)}"]`,
+    );
+    if (row) {
+      row.focus();
+      setFocusTarget(null);
+    }
+  }, [focusTarget, dialogClosing, keysQuery.data]);
+
+  const reveal = (secret: RevealedSecret) => {
+    setRevealed(secret);
+    const { name } = secret.apiKey;
+    setAnnouncement(
+      secret.reason === 'created'
+        ? `Key “${name}” created. Copy its secret now: it is shown once.`
+        : `“${name}” has a new secret. Copy it now: it is shown once.`,
+    );
+  };
 
   return (
     <>
       <section className={shared.card} aria-labelledby="create-key-heading">
         <h2 id="create-key-heading">Create a key</h2>
-        <CreateKeyForm onCreated={(key) => setRevealed({ apiKey: key, reason: 'created' })} />
+        <CreateKeyForm onCreated={(key) => reveal({ apiKey: key, reason: 'created' })} />
       </section>
 
-      {revealed && <NewKeyNotice revealed={revealed} onClose={() => setRevealed(null)} />}
+      <p role="status" className={shared.visuallyHidden}>
+        {announcement}
+      </p>
 
-      <section className={shared.card} aria-labelledby="keys-heading">
-        <h2 id="keys-heading">Your keys</h2>
+      {revealed && (
+        <NewKeyNotice
+          revealed={revealed}
+          onClose={() => {
+            setFocusTarget({ row: revealed.apiKey.id });
+            setRevealed(null);
+          }}
+        />
+      )}
+
+      <section ref={keysRef} className={shared.card} aria-labelledby="keys-heading">
+        <h2 id="keys-heading" tabIndex={-1} className={styles.keysHeading}>
+          Your keys
+        </h2>
         {state.kind === 'loading' && <p className={shared.muted}>Loading your keys…</p>}
         {state.kind === 'failed' && (
           <Alert
@@ -103,7 +173,10 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                   <th scope="col">Key</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
-                  <th scope="col" aria-label="Actions" />
+                  <th scope="col">This month</th>
+                  <th scope="col">
+                    <span className={shared.visuallyHidden}>Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -114,7 +187,11 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                     busy={busy}
                     onSetDefault={(k) => setDefault.mutate(k)}
                     onRoll={setRolling}
-                    onDelete={setDeleting}
+                    onCap={setCapping}
+                    onDelete={(k) => {
+                      setDeleteConfirmed(false);
+                      setDeleting(k);
+                    }}
                   />
                 ))}
               </tbody>
@@ -145,14 +222,17 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
             onClose={() => setRolling(null)}
             onRolled={(key) => {
               setRolling(null);
-              setRevealed({ apiKey: key, reason: 'rolled' });
+              reveal({ apiKey: key, reason: 'rolled' });
             }}
           />
           <DeleteKeyDialog
             apiKey={deleting}
             onCancel={() => setDeleting(null)}
             onConfirm={(key) => remove.mutate(key)}
+            restoreFocus={!deleteConfirmed}
+            onExited={() => setDialogClosing(false)}
           />
+          <CapDialog apiKey={capping} onClose={() => setCapping(null)} />
         </Suspense>
       )}
     </>

@@ -13,13 +13,25 @@ interface Props {
   apiKey: ApiKey | null;
   onCancel: () => void;
   onConfirm: (key: ApiKey) => void;
+  /** Back to the Delete button on Cancel; after a confirmed deletion the page moves the focus. */
+  restoreFocus: boolean;
+  /** Once the dialog has closed (after its transition). */
+  onExited?: () => void;
 }
 
-export default function DeleteKeyDialog({ apiKey, onCancel, onConfirm }: Props): ReactNode {
+export default function DeleteKeyDialog({
+  apiKey,
+  onCancel,
+  onConfirm,
+  restoreFocus,
+  onExited,
+}: Props): ReactNode {
   return (
     <Dialog
       open={apiKey !== null}
       onClose={onCancel}
+      disableRestoreFocus={!restoreFocus}
+      slotProps={{ transition: { onExited } }}
       aria-labelledby="delete-key-title"
       aria-describedby="delete-key-text"
     >

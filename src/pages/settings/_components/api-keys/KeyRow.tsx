@@ -1,14 +1,15 @@
 /**
  * One key: name and markers, the redacted secret (prefix…last four: secrets are shown only
- * once), created and last used dates, actions.
+ * once), created and last used dates, its spend this month against its cap, actions. The row can
+ * take the focus (after the new-key notice closes, or a key above it is deleted).
  */
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import type { ApiKey } from '@contract';
-import { longLocalDate } from '../shared/format';
+import { usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
-import { lastUsedText, previousSecretNote } from './keys';
+import { capState, lastUsedText, previousSecretNote, shortLocalDate } from './keys';
 import styles from './styles.module.css';
 
 interface Props {
@@ -16,13 +17,49 @@ interface Props {
   busy: boolean;
   onSetDefault: (key: ApiKey) => void;
   onRoll: (key: ApiKey) => void;
+  onCap: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
 }
 
-export default function KeyRow({ apiKey, busy, onSetDefault, onRoll, onDelete }: Props): ReactNode {
+function MonthToDate({ apiKey, onCap }: { apiKey: ApiKey; onCap: () => void }): ReactNode {
+  const cap = capState(apiKey);
+  return (
+    <div className={styles.month}>
+      <span className={styles.monthSpend}>
+        {usdCents(apiKey.month_to_date_usd)}
+        {cap.kind === 'none' ? (
+          <span className={shared.muted}> · no cap</span>
+        ) : (
+          <> of {usdCents(cap.cap)}</>
+        )}
+      </span>
+      {cap.kind !== 'none' && (
+        <span className={styles.capMeter} aria-hidden="true">
+          <span
+            className={cap.kind === 'reached' ? styles.capReachedBar : styles.capBar}
+            style={{ width: `${Math.round(cap.ratio * 100)}%` }}
+          />
+        </span>
+      )}
+      {cap.kind === 'reached' && <span className={styles.capReached}>Cap reached</span>}
+      <Button size="small" className={styles.capButton} onClick={onCap}>
+        {cap.kind === 'none' ? 'Set cap' : 'Edit cap'}
+      </Button>
+    </div>
+  );
+}
+
+export default function KeyRow({
+  apiKey,
+  busy,
+  onSetDefault,
+  onRoll,
+  onCap,
+  onDelete,
+}: Props): ReactNode {
   const previous = previousSecretNote(apiKey);
   return (
-    <tr aria-label={apiKey.name}>
+    <tr aria-label={apiKey.name} data-key-id={apiKey.id} tabIndex={-1} className={styles.keyRow}>
       <td>
         <div className={styles.nameCell}>
           <span className={styles.keyName}>{apiKey.name}</span>
@@ -44,23 +81,29 @@ export default function KeyRow({ apiKey, busy, onSetDefault, onRoll, onDelete }:
         {previous && <div className={styles.previous}>{previous}</div>}
       </td>
       <td data-label="Created" className={`${styles.date} ${styles.labelled}`}>
-        {longLocalDate(apiKey.created_at)}
+        {shortLocalDate(apiKey.created_at)}
       </td>
       <td data-label="Last used" className={`${styles.date} ${styles.labelled}`}>
         {lastUsedText(apiKey)}
       </td>
+      <td data-label="This month" className={styles.labelled}>
+        <MonthToDate apiKey={apiKey} onCap={() => onCap(apiKey)} />
+      </td>
       <td>
+        {/* Fixed slots, so that Roll and Delete line up whether or not a row has Set default. */}
         <div className={styles.actions}>
-          {!apiKey.is_default && (
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={busy}
-              onClick={() => onSetDefault(apiKey)}
-            >
-              Set default
-            </Button>
-          )}
+          <span className={styles.defaultSlot}>
+            {!apiKey.is_default && (
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={busy}
+                onClick={() => onSetDefault(apiKey)}
+              >
+                Set default
+              </Button>
+            )}
+          </span>
           <Button size="small" disabled={busy} onClick={() => onRoll(apiKey)}>
             Roll
           </Button>

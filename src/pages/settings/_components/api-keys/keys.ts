@@ -1,4 +1,5 @@
 /** Rules and wording of the API keys page that need no React. */
+import dayjs from 'dayjs';
 import type { ApiKey, ROLL_GRACE_HOURS } from '@contract';
 import { longLocalDate } from '../shared/format';
 
@@ -23,7 +24,24 @@ export function previousSecretNote(
   return `Previous secret works until ${longLocalDate(until)}`;
 }
 
+/** A date in a table cell: "Jan 31, 2025 2:05 PM" (local). */
+export function shortLocalDate(iso: string): string {
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('MMM D, YYYY h:mm A') : iso;
+}
+
 /** The list's "Last used" column. */
 export function lastUsedText(key: Pick<ApiKey, 'last_used_at'>): string {
-  return key.last_used_at ? longLocalDate(key.last_used_at) : 'Never';
+  return key.last_used_at ? shortLocalDate(key.last_used_at) : 'Never';
+}
+
+/** A key's spend this month against its cap: none, under it (how far along), or reached. */
+export type CapState = { kind: 'none' } | { kind: 'under' | 'reached'; cap: number; ratio: number };
+
+export function capState(key: Pick<ApiKey, 'monthly_cap_usd' | 'month_to_date_usd'>): CapState {
+  const cap = key.monthly_cap_usd;
+  if (cap === null) return { kind: 'none' };
+  const spent = key.month_to_date_usd;
+  const ratio = cap === 0 ? 1 : Math.min(1, spent / cap);
+  return { kind: spent >= cap ? 'reached' : 'under', cap, ratio };
 }
