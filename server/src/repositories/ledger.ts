@@ -213,21 +213,32 @@ export function createLedgerRepository(db: Database) {
      * Nothing is charged. False when it was already settled.
      */
     async release(reservationId: string): Promise<boolean> {
-      const result = await db.execute(sql`
-        with r as (
-          update usage_reservations set status = 'released', settled_at = now()
-          where id = ${reservationId} and status = 'held'
-          returning organization_id, api_key_id, amount_micros, created_at
-        ), k as (
-          update api_keys set month_spend_micros = greatest(0, month_spend_micros - r.amount_micros)
-          from r where api_keys.id = r.api_key_id
-            and api_keys.spend_month = date_trunc('month', r.created_at at time zone 'UTC')::date
-          returning api_keys.id
-        )
-        update organizations set balance_micros = balance_micros + r.amount_micros
-        from r where organizations.id = r.organization_id
-        returning organizations.id, (select count(*) from k) as keys`);
-      return rows(result).length > 0;
+      // Three statements in one transaction, in the order reserve takes its locks (the key's
+      // row, then the wallet's): one statement with data-modifying CTEs updates them in an order
+      // PostgreSQL does not promise (it took the wallet first, and concurrent holds and releases
+      // on one key deadlocked).
+      return db.transaction(async (tx) => {
+        const [r] = rows<{
+          organization_id: string;
+          api_key_id: string;
+          amount_micros: string | number;
+          created_at: string | Date;
+        }>(
+          await tx.execute(sql`
+            update usage_reservations set status = 'released', settled_at = now()
+            where id = ${reservationId} and status = 'held'
+            returning organization_id, api_key_id, amount_micros, created_at`),
+        );
+        if (!r) return false;
+        await tx.execute(sql`
+          update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
+          where id = ${r.api_key_id}
+            and spend_month = date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`);
+        await tx.execute(sql`
+          update organizations set balance_micros = balance_micros + ${r.amount_micros}
+          where id = ${r.organization_id}`);
+        return true;
+      });
     },
 
     /**

@@ -144,7 +144,10 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
 
     /**
      * The organization's one open automatic recharge order; null when one is already open (a
-     * partial unique index makes this hold however many calls cross the threshold at once).
+     * partial unique index makes this hold however many calls cross the threshold at once) or
+     * when the balance is no longer below the threshold. The wallet row is locked while this is
+     * decided: a recharge being fulfilled holds it too, so a call that read the balance before
+     * that recharge landed cannot open a second one after it.
      */
     async createAutoRechargeOrder(order: {
       id: string;
@@ -152,18 +155,32 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
       amountMicros: number;
       provider: 'stripe' | 'sandbox';
     }): Promise<CreditOrderRow | null> {
-      const [row] = await db
-        .insert(creditOrders)
-        .values({
-          ...order,
-          kind: 'auto_recharge',
-          status: 'requires_payment',
-          currency: 'USD',
-          expiresAt: sql`now() + make_interval(mins => ${OPEN_ORDER_LIMITS.expiresAfterMinutes})`,
-        })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [wallet] = await tx
+          .select({
+            enabled: organizations.autoRechargeEnabled,
+            balance: organizations.balanceMicros,
+            threshold: organizations.autoRechargeThresholdMicros,
+          })
+          .from(organizations)
+          .where(eq(organizations.id, order.organizationId))
+          .for('update');
+        if (!wallet?.enabled || wallet.threshold === null || wallet.balance >= wallet.threshold) {
+          return null;
+        }
+        const [row] = await tx
+          .insert(creditOrders)
+          .values({
+            ...order,
+            kind: 'auto_recharge',
+            status: 'requires_payment',
+            currency: 'USD',
+            expiresAt: sql`now() + make_interval(mins => ${OPEN_ORDER_LIMITS.expiresAfterMinutes})`,
+          })
+          .onConflictDoNothing()
+          .returning();
+        return row ?? null;
+      });
     },
 
     /** Marks an order as being settled by the provider (an off-session charge in flight). */
