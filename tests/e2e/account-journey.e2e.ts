@@ -154,13 +154,15 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   // The usage page lists it with its amount.
   await page.goto('/settings/usage/');
   const transactions = page.getByRole('table', { name: 'Transactions' });
-  const usageRow = transactions.getByRole('row').filter({ hasText: 'object-detection' });
+  // Deployments are named by their catalogue titles; the call's charge is exact, the balance
+  // after it to the cent, rounded down (src/format/numbers.ts).
+  const usageRow = transactions.getByRole('row').filter({ hasText: 'Object detection' });
   await expect(usageRow).toBeVisible({ timeout: 20_000 });
   await expect(usageRow).toContainText('Production server');
   await expect(usageRow).toContainText('-$0.004');
-  await expect(usageRow).toContainText('$24.996');
+  await expect(usageRow.getByRole('cell').last()).toHaveText('$24.99');
   await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.004');
   await expect(page.getByRole('list', { name: 'Spend per deployment' })).toContainText(
-    'object-detection',
+    'Object detection$0.004 · 1 call',
   );
 });

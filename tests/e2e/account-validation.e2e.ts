@@ -117,15 +117,75 @@ test('purchase amount: under $5 and over $10,000 are refused', async ({ signedIn
   expect(posts).toHaveLength(1);
 });
 
-test('usage range: the start must not be after the end', async ({ signedInPage: page }) => {
+test('usage range: the start must not be after the end, nor the range longer than a year', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/settings/usage/');
   await expect(page.getByText('No transactions in this range.')).toBeVisible();
   const gets = watchCalls(page, 'GET', 'transaction');
-  await page.getByLabel('From', { exact: true }).fill('2025-03-10');
-  await page.getByLabel('To', { exact: true }).fill('2025-03-01');
+  const daily = watchCalls(page, 'GET', 'usage/daily');
+  const from = page.getByLabel('From', { exact: true });
+  const to = page.getByLabel('To', { exact: true });
+  await from.fill('2025-03-10');
+  await to.fill('2025-03-01');
   await page.getByRole('button', { name: 'Show usage' }).click();
   await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
+  // Both fields are marked and described by the message.
+  for (const field of [from, to]) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      'The start date must be on or before the end date.',
+    );
+  }
+  await from.fill('2024-01-01');
+  await to.fill('2024-12-31');
+  await page.getByRole('button', { name: 'Show usage' }).click();
+  await expect(page.getByText('Choose a range of at most 365 days.')).toBeVisible();
   expect(gets).toEqual([]);
+  expect(daily).toEqual([]);
+});
+
+test('automatic recharge and the low-balance alert: the contract’s limits, said at the field', async ({
+  signedInPage: page,
+}) => {
+  const puts = watchCalls(page, 'PUT', 'billing/settings');
+  await page.goto('/settings/buy-credits/');
+  const auto = page.getByRole('region', { name: 'Automatic recharge' });
+  const threshold = auto.getByLabel('When the balance falls below (USD)');
+  const amount = auto.getByLabel('Each recharge buys (USD)');
+  await expect(threshold).toHaveValue('5');
+  await threshold.fill('10000.01');
+  await amount.fill('4');
+  await auto.getByRole('button', { name: 'Save automatic recharge' }).click();
+  await expect(threshold).toHaveAttribute('aria-invalid', 'true');
+  await expect(threshold).toHaveAccessibleDescription('The threshold is at most $10,000.');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription('A recharge is at least $5.');
+  await amount.fill('12.345');
+  await auto.getByRole('button', { name: 'Save automatic recharge' }).click();
+  await expect(amount).toHaveAccessibleDescription(
+    'Enter a number of dollars, with at most 2 decimals (for example 10 or 12.50).',
+  );
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+  const alert = page.getByRole('region', { name: 'Low-balance alert' });
+  const below = alert.getByLabel('Alert me below (USD)');
+  await alert.getByRole('button', { name: 'Save alert' }).click();
+  await expect(below).toHaveAttribute('aria-invalid', 'true');
+  await expect(below).toHaveAccessibleDescription('Enter the balance to be alerted below.');
+  await below.fill('-1');
+  await alert.getByRole('button', { name: 'Save alert' }).click();
+  await expect(below).toHaveAccessibleDescription(
+    'Enter a number of dollars, with at most 2 decimals (for example 10 or 12.50).',
+  );
+  expect(puts).toEqual([]);
+
+  // Fixed, each is sent once.
+  await below.fill('7.50');
+  await alert.getByRole('button', { name: 'Save alert' }).click();
+  await expect(alert).toContainText('On: below $7.50.');
+  await expect(below).toHaveAttribute('aria-invalid', 'false');
+  expect(puts).toHaveLength(1);
 });
 
 test('contact form: e-mail, subject and message are needed', async ({ page }) => {

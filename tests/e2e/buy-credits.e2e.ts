@@ -1,14 +1,18 @@
 /**
- * The buy-credits page: the payment log (10 per page, spec §9), the wait for the backend's
- * fulfilment after the provider confirms, the verified-e-mail requirement, refunds, disputes
- * and a negative balance.
+ * The buy-credits page: the payment log (10 per page, spec §9) with invoices and automatic
+ * recharges, the wait for the backend's fulfilment after the provider confirms, the
+ * verified-e-mail requirement, refunds, disputes and a negative balance, automatic recharge with
+ * the sandbox's test cards, the low-balance alert, and where the focus goes.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect } from './fixtures';
+import { billingSettings, meteredCall, uiKey } from './support/billing';
 import { test } from './support/fixtures';
 import {
   applyVerificationCode,
   buyCredits,
+  callApi,
   createUser,
   latestOobCode,
   registerOrganization,
@@ -256,4 +260,231 @@ test('a negative balance says why and that calls are paused until a top-up', asy
   await expect(warning).toContainText('a purchase of more than $3.50 brings it back above zero');
   // Buying is what fixes it: the form is there.
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+});
+
+/** The first signed-in load restores the session before the page's calls. */
+const FIRST_LOAD = { timeout: 20_000 };
+
+test('automatic recharge with the declined test card: a call below the threshold fails the charge, turns it off, and the page says why', async ({
+  signedInPage: page,
+  user,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await dismissCookieBanner(page);
+  await buyCredits(user, 5);
+  await page.goto(BUY_PAGE);
+  const auto = page.getByRole('region', { name: 'Automatic recharge' });
+  await expect(auto.getByText('No card saved yet.')).toBeVisible(FIRST_LOAD);
+
+  // Turning it on needs a saved card, and the switch says so.
+  const toggle = auto.getByRole('switch', { name: 'Recharge automatically' });
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAccessibleDescription(
+    'Save a card first: automatic recharges charge it.',
+  );
+  await expect(auto.getByText('TEST MODE')).toBeVisible();
+  const cards = auto.getByRole('radiogroup', { name: 'Test card' });
+  await cards.getByRole('radio', { name: 'Always declined (test card ending 0002)' }).check();
+  await auto.getByRole('button', { name: 'Save test card' }).click();
+  await expect(auto.getByTestId('saved-card')).toHaveText(
+    'Test card ending 0002 (always declined)',
+  );
+
+  await toggle.check();
+  await auto.getByLabel('When the balance falls below (USD)').fill('5');
+  await auto.getByLabel('Each recharge buys (USD)').fill('10');
+  await auto.getByRole('button', { name: 'Save automatic recharge' }).click();
+  await expect(auto.getByRole('status')).toHaveText(
+    'On: below $5.00, your card is charged $10.00.',
+  );
+  expect((await billingSettings(user)).auto_recharge).toMatchObject({
+    enabled: true,
+    threshold_usd: 5,
+    amount_usd: 10,
+    last_failure: null,
+  });
+
+  // A call with the UI key takes the balance to $4.996, below the threshold: the card is declined.
+  const { key } = await uiKey(user);
+  expect((await meteredCall(request, key)).status).toBe(200);
+  await expect
+    .poll(async () => (await billingSettings(user)).auto_recharge.last_failure?.message, {
+      timeout: 15_000,
+    })
+    .toBe('Your card was declined (sandbox test card ending 0002).');
+
+  await page.reload();
+  const failure = auto.getByRole('alert');
+  await expect(failure).toContainText('The last automatic recharge failed', FIRST_LOAD);
+  await expect(failure).toContainText('Your card was declined (sandbox test card ending 0002).');
+  await expect(failure).toContainText('Automatic recharge was turned off.');
+  await expect(toggle).not.toBeChecked();
+  await expect(auto.getByRole('status')).toHaveText('Off.');
+  await expect(page.getByTestId('current-balance')).toHaveText('$4.99');
+  // The declined charge is in the log, marked as an automatic recharge, without an invoice.
+  const recharge = page
+    .getByRole('table', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ hasText: 'Automatic recharge' });
+  await expect(recharge).toContainText('Failed');
+  await expect(recharge.getByRole('cell', { name: '$10.00' })).toBeVisible();
+  await expect(recharge.getByRole('cell', { name: 'None' })).toBeVisible();
+});
+
+test('automatic recharge with the test card that is always charged: the recharge is credited and marked in the payment log with its invoice', async ({
+  signedInPage: page,
+  user,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await dismissCookieBanner(page);
+  await buyCredits(user, 5);
+  await page.goto(BUY_PAGE);
+  const auto = page.getByRole('region', { name: 'Automatic recharge' });
+  await auto
+    .getByRole('radiogroup', { name: 'Test card' })
+    .getByRole('radio', { name: 'Always charged (test card ending 4242)' })
+    .check(FIRST_LOAD);
+  await auto.getByRole('button', { name: 'Save test card' }).click();
+  await expect(auto.getByTestId('saved-card')).toHaveText('Test card ending 4242 (always charged)');
+  await auto.getByRole('switch', { name: 'Recharge automatically' }).check();
+  await auto.getByLabel('Each recharge buys (USD)').fill('10');
+  await auto.getByRole('button', { name: 'Save automatic recharge' }).click();
+  await expect(auto.getByRole('status')).toHaveText(
+    'On: below $5.00, your card is charged $10.00.',
+  );
+
+  const { key } = await uiKey(user);
+  expect((await meteredCall(request, key)).status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ remaining_credits: number }>(user, 'GET', 'credits/balance'))
+          .remaining_credits,
+      { timeout: 15_000 },
+    )
+    .toBe(14.996);
+
+  await page.reload();
+  await expect(page.getByTestId('current-balance')).toHaveText('$14.99', FIRST_LOAD);
+  const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  const recharge = rows.filter({ hasText: 'Automatic recharge' });
+  await expect(recharge).toContainText('Paid');
+  await expect(recharge.getByRole('cell', { name: '$10.00' })).toBeVisible();
+  await expect(recharge.getByRole('button', { name: /^Download invoice VA-\d{6}$/ })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Purchase' })).toHaveCount(1);
+  // Still on: it worked.
+  await expect(auto.getByRole('switch', { name: 'Recharge automatically' })).toBeChecked();
+  await expect(auto.getByRole('alert')).toHaveCount(0);
+});
+
+test('an invoice downloads as the PDF the backend issued, named by its number', async ({
+  signedInPage: page,
+  user,
+}) => {
+  await dismissCookieBanner(page);
+  await buyCredits(user, 25);
+  await page.goto(BUY_PAGE);
+  const row = page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1);
+  const button = row.getByRole('button', { name: /^Download invoice VA-\d{6}$/ });
+  await expect(button).toBeVisible(FIRST_LOAD);
+  const number = (await button.textContent())!.trim();
+  expect(number).toMatch(/^VA-\d{6}$/);
+
+  const answer = page.waitForResponse((r) =>
+    /\/v1\/credits\/payments\/[^/]+\/invoice$/.test(r.url()),
+  );
+  const download = page.waitForEvent('download');
+  await button.click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
+  // Fetched with the user's token, not opened as a link.
+  expect(response.request().headers()['authorization']).toMatch(/^Bearer /);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+  const pdf = await readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1000);
+});
+
+test('below the low-balance alert: a warning on the page and on the balance chip, which keeps its spec tooltip', async ({
+  signedInPage: page,
+  user,
+}) => {
+  await dismissCookieBanner(page);
+  await buyCredits(user, 5);
+  await page.goto(BUY_PAGE);
+  await expect(page.getByTestId('current-balance')).toHaveText('$5.00', FIRST_LOAD);
+  await expect(page.getByRole('region', { name: 'Low balance' })).toHaveCount(0);
+
+  const alert = page.getByRole('region', { name: 'Low-balance alert' });
+  await expect(alert).toContainText('The alert is off.');
+  await alert.getByLabel('Alert me below (USD)').fill('10');
+  await alert.getByRole('button', { name: 'Save alert' }).click();
+  await expect(alert).toContainText('On: below $10.00.');
+  const warning = page.getByRole('region', { name: 'Low balance' });
+  await expect(warning).toContainText('Your balance is below your low-balance alert of $10.00.');
+  await expect(page.getByTestId('current-balance')).toHaveAttribute('data-low', 'true');
+
+  // The chip (dashboard pages): the spec's $amount and tooltip, with the warning after it.
+  await page.goto('/dashboard/public-deployment/object-detection/');
+  const chip = page.getByTestId('balance-chip');
+  const value = chip.getByRole('link', { name: '$5' });
+  await expect(value).toHaveAttribute('href', '/settings/buy-credits/', FIRST_LOAD);
+  await expect(chip).toHaveAttribute('data-low', 'true');
+  await value.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Balance: 5 - Click to buy more credits Below your low-balance alert of $10.00: buy credits to keep your API calls working.',
+  );
+  await expect(value).toHaveAccessibleDescription(/^Balance: 5 - Click to buy more credits /);
+
+  // Turned off: no warning anywhere.
+  await value.click();
+  await page
+    .getByRole('region', { name: 'Low-balance alert' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Low-balance alert' })).toContainText(
+    'The alert is off.',
+  );
+  await expect(page.getByRole('region', { name: 'Low balance' })).toHaveCount(0);
+  await page.goBack();
+  await expect(chip.getByRole('link', { name: '$5' })).toBeVisible();
+  await expect(chip).not.toHaveAttribute('data-low', 'true');
+  await chip.getByRole('link', { name: '$5' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Balance: 5 - Click to buy more credits');
+});
+
+test('focus follows the purchase: the payment step, then its status; Cancel goes back to the amount', async ({
+  signedInPage: page,
+}) => {
+  test.setTimeout(60_000);
+  await dismissCookieBanner(page);
+  await page.goto(BUY_PAGE);
+  await expect(page.getByTestId('current-balance')).toHaveText('$0.00', FIRST_LOAD);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const step = page.getByRole('group', { name: 'Test mode payment' });
+  await expect(step).toBeFocused();
+  await step.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Amount (USD)')).toBeFocused();
+
+  // Keyboard only: Enter on the button, then Tab into the step.
+  await page.getByRole('button', { name: 'Continue to payment' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(step).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(step.getByRole('button', { name: 'Confirm test payment of $25.00' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The step is gone; the focus is on the purchase's status, which is announced politely.
+  const focused = page.locator(':focus');
+  await expect(focused).toContainText('Your payment of $25.00 is being processed.');
+  await expect(focused.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  await expect(focused).toContainText('Payment received: $25.00 of credits were added', {
+    timeout: 10_000,
+  });
+  await focused.getByRole('button', { name: 'Buy more credits' }).click();
+  await expect(page.getByLabel('Amount (USD)')).toBeFocused();
 });

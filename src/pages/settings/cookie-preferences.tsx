@@ -1,15 +1,16 @@
-import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
+import type { ReactNode } from 'react';
+import SettingsLayout from '@site/src/components/SettingsLayout';
 import PreferencesForm from './_components/cookie-preferences/PreferencesForm';
 
 /** /settings/cookie-preferences/ (spec §2): works signed out; the choice lives in this browser. */
-export default function SettingsCookiePreferencesPage(): React.JSX.Element {
+export default function SettingsCookiePreferencesPage(): ReactNode {
   return (
-    <Layout
+    <SettingsLayout
       title="Cookie preferences"
       description="Choose which optional cookies and services VisionAPI may use in this browser."
     >
-      <main className="container container--fluid margin-vert--lg" style={{ maxWidth: 760 }}>
+      <div style={{ maxWidth: 760 }}>
         <h1>Cookie preferences</h1>
         <p>
           Choose which optional cookies and third-party services VisionAPI may use in this browser.
@@ -17,7 +18,7 @@ export default function SettingsCookiePreferencesPage(): React.JSX.Element {
           <Link to="/privacy/">Privacy policy</Link> for details.
         </p>
         <PreferencesForm />
-      </main>
-    </Layout>
+      </div>
+    </SettingsLayout>
   );
 }

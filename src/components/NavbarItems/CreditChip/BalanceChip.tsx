@@ -2,9 +2,10 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import { useId, type ReactNode } from 'react';
 import AccountData from '@site/src/components/AccountData';
+import { usdCents } from '@site/src/format/numbers';
 import Spinner from '../Spinner';
 import { BUY_CREDITS_PATH } from '../links';
-import { balanceTooltip, NEGATIVE_BALANCE_NOTE } from './tooltip';
+import { balanceTooltip, lowBalanceNote, NEGATIVE_BALANCE_NOTE } from './tooltip';
 import useBalance from './useBalance';
 import styles from './styles.module.css';
 
@@ -26,6 +27,13 @@ function Chip({ mobile }: { mobile: boolean }): ReactNode {
 
   const loaded = balance.kind === 'loaded';
   const negative = loaded && balance.amount < 0;
+  // Below the low-balance alert (a negative balance says more already).
+  const low = loaded && !negative && balance.belowThreshold !== null;
+  const note = negative
+    ? NEGATIVE_BALANCE_NOTE
+    : low
+      ? lowBalanceNote(usdCents(balance.belowThreshold!))
+      : null;
   const tooltip = loaded ? balanceTooltip(balance.amount) : balance.message;
   const value = loaded ? (
     <Link to={BUY_CREDITS_PATH} className={styles.value} aria-describedby={tooltipId}>
@@ -46,16 +54,17 @@ function Chip({ mobile }: { mobile: boolean }): ReactNode {
       className={clsx(
         styles.chip,
         !loaded && styles.failed,
-        negative && styles.negative,
+        (negative || low) && styles.negative,
         pulsing && styles.pulse,
       )}
       data-testid="balance-chip"
       data-state={balance.kind}
       data-negative={negative ? 'true' : undefined}
+      data-low={low ? 'true' : undefined}
       data-pulse={pulsing ? 'true' : undefined}
     >
       <span className={styles.withTooltip}>
-        {negative && (
+        {(negative || low) && (
           <span className={styles.warning} aria-hidden="true">
             !
           </span>
@@ -63,10 +72,10 @@ function Chip({ mobile }: { mobile: boolean }): ReactNode {
         {value}
         <span role="tooltip" id={tooltipId} className={styles.tooltip}>
           {tooltip}
-          {negative && (
+          {note && (
             <>
               {' '}
-              <span className={styles.tooltipNote}>{NEGATIVE_BALANCE_NOTE}</span>
+              <span className={styles.tooltipNote}>{note}</span>
             </>
           )}
         </span>

@@ -17,7 +17,14 @@ export const BALANCE_POLL_MS = 500;
 export const REFRESH_PULSE_MS = 1200;
 
 export type BalanceState =
-  { kind: 'idle' } | { kind: 'loaded'; amount: number } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | {
+      kind: 'loaded';
+      amount: number;
+      /** The low-balance alert's threshold while the balance is below it, else null. */
+      belowThreshold: number | null;
+    }
+  | { kind: 'failed'; message: string };
 
 export interface UseBalance {
   balance: BalanceState;
@@ -62,6 +69,10 @@ export default function useBalance(): UseBalance {
   if (answered && query.status === 'error')
     balance = { kind: 'failed', message: query.error.error_message };
   else if (answered && query.status === 'success')
-    balance = { kind: 'loaded', amount: query.data.remaining_credits };
+    balance = {
+      kind: 'loaded',
+      amount: query.data.remaining_credits,
+      belowThreshold: query.data.below_threshold ? query.data.low_balance_threshold_usd : null,
+    };
   return { balance, refreshing, pulsing, refresh };
 }

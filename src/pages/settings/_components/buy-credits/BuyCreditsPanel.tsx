@@ -2,9 +2,13 @@
  * /settings/buy-credits/: current balance, the amount (presets, $5–$10,000),
  * `POST credits {price_in_usd}`, then the payment step (Stripe Payment Element
  * when a publishable key is configured, the sandbox otherwise), then the
- * order followed until the backend has fulfilled it, and the payment log.
+ * order followed until the backend has fulfilled it; automatic recharge with a
+ * saved card and the low-balance alert; and the payment log with its invoices.
  * Buying needs a verified e-mail address (receipts go there): until it is
  * verified the page says so and offers to send the link again.
+ *
+ * Focus: "Continue to payment" moves it to the payment step, a confirmed (or failed) payment to
+ * its status, Cancel back to the amount.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -28,10 +32,11 @@ import FormTextField from '@site/src/components/FormTextField';
 import { notify } from '@site/src/components/Notifications';
 import { useSiteConfig } from '@site/src/config';
 import { lazyResolver } from '@site/src/forms/resolver';
-import { usd } from '../shared/format';
+import { usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
 import type { AmountValues } from './amount';
 import BalanceCard from './BalanceCard';
+import BillingSettingsCards from './BillingSettingsCards';
 import { isPayable, readProviderReturn } from './payment';
 import PaymentLog from './PaymentLog';
 import PurchaseStatus from './PurchaseStatus';
@@ -78,7 +83,7 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
       setUnpaid(null);
       notify({
         severity: 'success',
-        message: `${usd(fulfilment.order.amount_usd)} of credits added.`,
+        message: `${usdCents(fulfilment.order.amount_usd)} of credits added.`,
       });
       // The balance here, the navbar chip's, the organization's wallet and the usage.
       void invalidateWallet();
@@ -139,10 +144,19 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
     setStep({ kind: 'outcome' });
     fail(message);
   };
+  // Back at the amount (Cancel, Buy more, Try again): the focus goes to it.
+  const [focusAmount, setFocusAmount] = useState(false);
   const startOver = () => {
     reset();
     setStep({ kind: 'amount' });
+    setFocusAmount(true);
   };
+  const { setFocus } = form;
+  useEffect(() => {
+    if (!focusAmount || step.kind !== 'amount') return;
+    setFocusAmount(false);
+    setFocus('amount');
+  }, [focusAmount, step.kind, setFocus]);
 
   // A refusal for an unverified address is resolved once the address is verified.
   const verification = emailVerification.status;
@@ -156,7 +170,13 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
   const mayBuy = verification === 'verified' || verification === 'failed';
   const balance =
     balanceEntry.kind === 'ready'
-      ? { kind: 'ready' as const, amount: balanceEntry.data.remaining_credits }
+      ? {
+          kind: 'ready' as const,
+          amount: balanceEntry.data.remaining_credits,
+          belowThreshold: balanceEntry.data.below_threshold
+            ? balanceEntry.data.low_balance_threshold_usd
+            : null,
+        }
       : balanceEntry;
 
   return (
@@ -255,6 +275,8 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
           onCheckAgain={() => fulfilment.kind === 'timeout' && track(fulfilment.order)}
         />
       </section>
+
+      <BillingSettingsCards />
 
       <PaymentLog />
     </>

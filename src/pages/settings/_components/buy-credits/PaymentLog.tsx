@@ -1,14 +1,21 @@
-/** The payment log (`GET credits/payments`), 10 per page, with the total count. */
+/**
+ * The payment log (`GET credits/payments`), 10 per page, with the total count: each payment's
+ * kind (a purchase, or an automatic recharge), amounts, status, reference, and its invoice, a PDF
+ * fetched with the user's token and saved under its number.
+ */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { PAYMENTS_PAGE_SIZE } from '@site/src/api';
+import { account, PAYMENTS_PAGE_SIZE } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
 import { loadable, paymentsQuery } from '@site/src/api/queries';
 import type { Payment } from '@contract';
-import { longLocalDate, usd } from '../shared/format';
+import { saveFile } from '../shared/download';
+import { longLocalDate, usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
+import styles from './styles.module.css';
 
 /** How each payment status reads in the log. */
 export const PAYMENT_STATUS: Record<
@@ -21,6 +28,47 @@ export const PAYMENT_STATUS: Record<
   refunded: { label: 'Refunded', color: 'default' },
   disputed: { label: 'Disputed', color: 'warning' },
 };
+
+/** How each kind of payment reads in the log. */
+export const PAYMENT_KIND: Record<Payment['kind'], string> = {
+  purchase: 'Purchase',
+  auto_recharge: 'Automatic recharge',
+};
+
+function DownloadIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M5 20h14v-2H5v2zm7-18-1.4 1.4L11 13.2 7.4 9.6 6 11l6 6 6-6-1.4-1.4-3.6 3.6V2z"
+      />
+    </svg>
+  );
+}
+
+/** The invoice's download button: its number, named for what it does. */
+function InvoiceButton({ payment, number }: { payment: Payment; number: string }): ReactNode {
+  const download = useMutation({
+    mutationFn: () =>
+      account
+        .v1('GET /credits/payments/{payment_id}/invoice', { params: { payment_id: payment.id } })
+        .then(unwrap),
+    onSuccess: (pdf) => saveFile(`${number}.pdf`, pdf),
+  });
+  return (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      disabled={download.isPending}
+      aria-busy={download.isPending}
+      aria-label={`Download invoice ${number}`}
+      onClick={() => download.mutate()}
+      className={styles.invoiceButton}
+    >
+      {number}
+    </Button>
+  );
+}
 
 export default function PaymentLog(): ReactNode {
   const [skip, setSkip] = useState(0);
@@ -53,6 +101,7 @@ export default function PaymentLog(): ReactNode {
               <thead>
                 <tr>
                   <th scope="col">Date</th>
+                  <th scope="col">Type</th>
                   <th scope="col" className={shared.num}>
                     Amount
                   </th>
@@ -62,6 +111,7 @@ export default function PaymentLog(): ReactNode {
                   <th scope="col">Status</th>
                   <th scope="col">Provider</th>
                   <th scope="col">Reference</th>
+                  <th scope="col">Invoice</th>
                 </tr>
               </thead>
               <tbody>
@@ -70,11 +120,23 @@ export default function PaymentLog(): ReactNode {
                     <td data-label="Date">
                       <time dateTime={payment.created_at}>{longLocalDate(payment.created_at)}</time>
                     </td>
+                    <td data-label="Type">
+                      {payment.kind === 'auto_recharge' ? (
+                        <Chip
+                          size="small"
+                          color="primary"
+                          variant="outlined"
+                          label={PAYMENT_KIND.auto_recharge}
+                        />
+                      ) : (
+                        PAYMENT_KIND.purchase
+                      )}
+                    </td>
                     <td data-label="Amount" className={shared.num}>
-                      {usd(payment.amount_usd)}
+                      {usdCents(payment.amount_usd)}
                     </td>
                     <td data-label="Refunded" className={shared.num}>
-                      {payment.refunded_usd > 0 ? `-${usd(payment.refunded_usd)}` : '—'}
+                      {payment.refunded_usd > 0 ? `-${usdCents(payment.refunded_usd)}` : '—'}
                     </td>
                     <td data-label="Status">
                       <Chip
@@ -91,6 +153,13 @@ export default function PaymentLog(): ReactNode {
                       <span className={shared.mono}>
                         {payment.receipt_reference ?? payment.order_id}
                       </span>
+                    </td>
+                    <td data-label="Invoice">
+                      {payment.invoice_number ? (
+                        <InvoiceButton payment={payment} number={payment.invoice_number} />
+                      ) : (
+                        <span className={shared.muted}>None</span>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -6,8 +6,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
-import { usd } from '../shared/format';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { usdCents } from '../shared/format';
 import styles from './styles.module.css';
 import type { Fulfilment } from './useOrderFulfilment';
 
@@ -24,6 +24,14 @@ export default function PurchaseStatus({
   onRetry,
   onCheckAgain,
 }: Props): ReactNode {
+  // Once a payment is confirmed (or fails), its status is where the buyer is: the payment step
+  // that had the focus is gone.
+  const ref = useRef<HTMLDivElement>(null);
+  const started = fulfilment.kind !== 'idle';
+  useEffect(() => {
+    if (started) ref.current?.focus();
+  }, [started]);
+
   let announced: ReactNode = null;
   switch (fulfilment.kind) {
     case 'processing':
@@ -42,7 +50,9 @@ export default function PurchaseStatus({
           }
           className={styles.processing}
         >
-          <strong>Your payment of {usd(fulfilment.order.amount_usd)} is being processed.</strong>{' '}
+          <strong>
+            Your payment of {usdCents(fulfilment.order.amount_usd)} is being processed.
+          </strong>{' '}
           The credits are added to your wallet as soon as it completes; this usually takes a few
           seconds.
         </Alert>
@@ -51,23 +61,24 @@ export default function PurchaseStatus({
     case 'succeeded':
       announced = (
         <Alert severity="success" role="none">
-          Payment received: {usd(fulfilment.order.amount_usd)} of credits were added to your wallet.
+          Payment received: {usdCents(fulfilment.order.amount_usd)} of credits were added to your
+          wallet.
         </Alert>
       );
       break;
     case 'timeout':
       announced = (
         <Alert severity="warning" role="none">
-          Your payment of {usd(fulfilment.order.amount_usd)} is still being processed. The credits
-          will appear in your wallet and in the payment log when it completes; you can leave this
-          page.
+          Your payment of {usdCents(fulfilment.order.amount_usd)} is still being processed. The
+          credits will appear in your wallet and in the payment log when it completes; you can leave
+          this page.
         </Alert>
       );
       break;
   }
 
   return (
-    <div className={styles.outcome}>
+    <div ref={ref} tabIndex={-1} className={styles.outcome}>
       <div role="status" aria-live="polite">
         {announced}
       </div>

@@ -6,13 +6,13 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import TestModeChip from './TestModeChip';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import type { CreditOrder } from '@contract';
-import { usd } from '../shared/format';
+import { usdCents } from '../shared/format';
 import type { PaymentHandlers } from './payment';
 import styles from './styles.module.css';
 
@@ -35,17 +35,26 @@ export default function SandboxPayment({
     meta: { quiet: true },
   });
   const busy = confirm.isPending;
+  // The buyer chose to continue to payment: this step is where they are now.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
 
   return (
-    <div className={styles.payment} aria-label="Test mode payment" role="group">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className={styles.payment}
+      aria-label="Test mode payment"
+      role="group"
+    >
       <div className={styles.paymentHeader}>
-        <Chip label="TEST MODE" color="warning" size="small" />
+        <TestModeChip />
         <strong>Sandbox payment: no card is charged</strong>
       </div>
       <Alert severity="info">
         Card payments are not configured on this site, so purchases run against the sandbox
-        provider. Confirming pays for <strong>{usd(order.amount_usd)}</strong> of test credits; like
-        a card payment, it takes a moment to be processed before the credits reach your wallet.
+        provider. Confirming pays for <strong>{usdCents(order.amount_usd)}</strong> of test credits;
+        like a card payment, it takes a moment to be processed before the credits reach your wallet.
       </Alert>
       <div className={styles.paymentActions}>
         <Button
@@ -55,7 +64,7 @@ export default function SandboxPayment({
           aria-busy={busy}
           onClick={() => confirm.mutate('succeeded')}
         >
-          {busy ? 'Confirming…' : `Confirm test payment of ${usd(order.amount_usd)}`}
+          {busy ? 'Confirming…' : `Confirm test payment of ${usdCents(order.amount_usd)}`}
         </Button>
         <Button
           variant="outlined"

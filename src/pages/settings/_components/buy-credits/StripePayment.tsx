@@ -11,22 +11,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CreditOrder } from '@contract';
-import { usd } from '../shared/format';
+import { usdCents } from '../shared/format';
 import { returnUrl, type PaymentHandlers } from './payment';
+import useStripeJs, { STRIPE_LOAD_FAILED } from './useStripeJs';
 import styles from './styles.module.css';
 
-export const STRIPE_LOAD_FAILED =
-  'The card payment form could not be loaded (Stripe is unreachable). Check your connection and try again; nothing was charged.';
+export { STRIPE_LOAD_FAILED } from './useStripeJs';
 
 interface Props extends PaymentHandlers {
   publishableKey: string;
   order: CreditOrder;
 }
-
-type Loading = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; stripe: Stripe };
 
 /**
  * Inside <Elements>: the Payment Element and the button that confirms it, enabled once Stripe.js
@@ -77,7 +74,7 @@ function CardForm({
           aria-busy={paying}
           onClick={() => void pay()}
         >
-          {paying ? 'Paying…' : `Pay ${usd(order.amount_usd)}`}
+          {paying ? 'Paying…' : `Pay ${usdCents(order.amount_usd)}`}
         </Button>
         <Button onClick={onCancel} disabled={paying}>
           Cancel
@@ -94,31 +91,16 @@ export default function StripePayment({
   onFailed,
   onCancel,
 }: Props): ReactNode {
-  const [loading, setLoading] = useState<Loading>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const clientSecret = order.client_secret;
   const options = useMemo(() => ({ clientSecret: clientSecret ?? undefined }), [clientSecret]);
-
-  useEffect(() => {
-    let current = true;
-    setLoading({ kind: 'loading' });
-    import('@stripe/stripe-js/pure')
-      .then(({ loadStripe }) => loadStripe(publishableKey))
-      .then(
-        (stripe) => {
-          if (!current) return;
-          setLoading(stripe && clientSecret ? { kind: 'ready', stripe } : { kind: 'failed' });
-        },
-        () => current && setLoading({ kind: 'failed' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [publishableKey, clientSecret, attempt]);
+  const { loading, retry } = useStripeJs(publishableKey, clientSecret);
+  // The buyer chose to continue to payment: this step is where they are now.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
 
   return (
-    <div className={styles.payment} role="group" aria-label="Card payment">
-      <strong>Pay {usd(order.amount_usd)} by card</strong>
+    <div ref={ref} tabIndex={-1} className={styles.payment} role="group" aria-label="Card payment">
+      <strong>Pay {usdCents(order.amount_usd)} by card</strong>
       {loading.kind === 'loading' && (
         <p className={styles.loading}>Loading the secure payment form…</p>
       )}
@@ -127,7 +109,7 @@ export default function StripePayment({
           severity="error"
           role="alert"
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            <Button color="inherit" size="small" onClick={retry}>
               Try again
             </Button>
           }

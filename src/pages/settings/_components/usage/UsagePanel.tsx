@@ -1,26 +1,61 @@
 /**
- * /settings/usage/: transactions of a date range with quick ranges, totals,
- * spend per day and per deployment, a paged table and a CSV export.
+ * /settings/usage/: a date range with quick ranges; totals and the spend chart from the server's
+ * daily aggregate (one request per range); a paged table of the transactions; CSV exports of the
+ * aggregate and of the raw transactions, made by the server.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { usd } from '../shared/format';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { account, endOfDayIso, startOfLocalDayIso } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
+import { grouped } from '@site/src/format/numbers';
+import { csvBlob, saveFile } from '../shared/download';
+import { usd, usdBalance, usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
-import { downloadCsv, usageCsv } from './csv';
-import { daysOf, QUICK_RANGES, quickRange, rangeProblem, type DayRange } from './range';
+import { deploymentTitle } from './chart';
+import {
+  dailyUsageQuery,
+  dayToDate,
+  QUICK_RANGES,
+  quickRange,
+  rangeProblem,
+  type DayRange,
+} from './range';
 import SpendChart from './SpendChart';
-import { spendPerDay, spendPerDeployment, TRANSACTION_KIND_LABELS } from './transactions';
-import useUsage, { MAX_EXPORT_ROWS, TRANSACTIONS_PAGE_SIZE } from './useUsage';
+import { TRANSACTION_KIND_LABELS } from './transactions';
+import useUsage, { TRANSACTIONS_PAGE_SIZE } from './useUsage';
 import styles from './styles.module.css';
+
+type Export = 'daily' | 'transactions';
+
+/** One CSV export of the range, fetched with the user's token and saved under the page's name. */
+async function exportCsv(kind: Export, range: DayRange): Promise<void> {
+  const csv =
+    kind === 'daily'
+      ? await account.v1('GET /usage/daily.csv', { query: dailyUsageQuery(range) }).then(unwrap)
+      : await account
+          .v1('GET /transaction.csv', {
+            // The same range as the transactions table (spec §7's start and end).
+            query: {
+              start_date: startOfLocalDayIso(dayToDate(range.start)),
+              end_date: endOfDayIso(dayToDate(range.end)),
+            },
+          })
+          .then(unwrap);
+  const name = kind === 'daily' ? 'usage-by-day' : 'transactions';
+  saveFile(`visionapi-${name}-${range.start}-to-${range.end}.csv`, csvBlob(csv));
+}
 
 export default function UsagePanel(): ReactNode {
   const [range, setRange] = useState<DayRange>(() => quickRange('30d'));
   const [draft, setDraft] = useState<DayRange>(range);
   const [problem, setProblem] = useState<string | null>(null);
   const [skip, setSkip] = useState(0);
-  const { page, all, retry } = useUsage(range, skip);
+  const { page, daily, retry } = useUsage(range, skip);
+  const problemId = useId();
+  const exporting = useMutation({ mutationFn: (kind: Export) => exportCsv(kind, range) });
 
   const apply = (next: DayRange) => {
     const found = rangeProblem(next);
@@ -31,21 +66,14 @@ export default function UsagePanel(): ReactNode {
     setSkip(0);
   };
 
-  const chart = useMemo(() => {
-    if (all.kind !== 'ready') return null;
-    return {
-      perDay: spendPerDay(all.rows, daysOf(range)),
-      perDeployment: spendPerDeployment(all.rows),
-    };
-  }, [all, range]);
-
-  const exportCsv = () => {
-    if (all.kind !== 'ready') return;
-    downloadCsv(`visionapi-usage-${range.start}-to-${range.end}.csv`, usageCsv(all.rows));
-  };
-
   const first = skip + 1;
   const last = page.kind === 'ready' ? skip + page.rows.length : skip;
+  const totals = daily.kind === 'ready' ? daily.data.totals : null;
+  // Both fields are wrong together: each is described by the one message.
+  const dateSlots = {
+    inputLabel: { shrink: true },
+    htmlInput: problem ? { 'aria-describedby': problemId } : {},
+  };
 
   return (
     <>
@@ -67,7 +95,7 @@ export default function UsagePanel(): ReactNode {
             value={draft.start}
             onChange={(event) => setDraft((prev) => ({ ...prev, start: event.target.value }))}
             error={Boolean(problem)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={dateSlots}
           />
           <TextField
             id="usage-end"
@@ -77,13 +105,17 @@ export default function UsagePanel(): ReactNode {
             value={draft.end}
             onChange={(event) => setDraft((prev) => ({ ...prev, end: event.target.value }))}
             error={Boolean(problem)}
-            helperText={problem ?? undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={dateSlots}
           />
           <Button type="submit" variant="contained" disableElevation>
             Show usage
           </Button>
         </form>
+        {problem && (
+          <p id={problemId} className={styles.rangeProblem}>
+            {problem}
+          </p>
+        )}
         <div className={styles.quick} role="group" aria-label="Quick ranges">
           {QUICK_RANGES.map(({ id, label }) => {
             const value = quickRange(id);
@@ -120,41 +152,57 @@ export default function UsagePanel(): ReactNode {
       <section className={shared.card} aria-labelledby="totals-heading">
         <div className={shared.cardHeader}>
           <h2 id="totals-heading">Totals</h2>
-          <Button
-            variant="outlined"
-            size="small"
-            onClick={exportCsv}
-            disabled={all.kind !== 'ready' || all.rows.length === 0}
-          >
-            Export CSV
-          </Button>
+          <div className={shared.row}>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => exporting.mutate('daily')}
+              disabled={exporting.isPending}
+            >
+              Export usage by day (CSV)
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => exporting.mutate('transactions')}
+              disabled={exporting.isPending}
+            >
+              Export transactions (CSV)
+            </Button>
+          </div>
         </div>
         <dl className={styles.totals}>
           <div className={styles.total}>
             <dt>Spent</dt>
-            <dd>{page.kind === 'ready' ? usd(page.totals.spent_usd) : '—'}</dd>
+            <dd>{totals ? usdCents(totals.spent_usd) : '—'}</dd>
           </div>
           <div className={styles.total}>
             <dt>Calls</dt>
-            <dd>{page.kind === 'ready' ? page.totals.calls : '—'}</dd>
+            <dd>{totals ? grouped(totals.calls) : '—'}</dd>
           </div>
           <div className={styles.total}>
             <dt>Purchased</dt>
-            <dd>{page.kind === 'ready' ? usd(page.totals.purchased_usd) : '—'}</dd>
+            <dd>{totals ? usdCents(totals.purchased_usd) : '—'}</dd>
           </div>
         </dl>
       </section>
 
       <section className={shared.card} aria-labelledby="chart-heading">
         <h2 id="chart-heading">Spend</h2>
-        {all.kind === 'loading' && <p className={shared.muted}>Loading the chart…</p>}
-        {all.kind === 'failed' && <p className={shared.muted}>{all.message}</p>}
-        {chart && <SpendChart perDay={chart.perDay} perDeployment={chart.perDeployment} />}
-        {all.kind === 'ready' && all.truncated && (
-          <p className={shared.muted}>
-            The chart and the export cover the first {MAX_EXPORT_ROWS} transactions of this range.
-          </p>
+        {daily.kind === 'loading' && <p className={shared.muted}>Loading the chart…</p>}
+        {daily.kind === 'failed' && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={retry}>
+                Try again
+              </Button>
+            }
+          >
+            {daily.message}
+          </Alert>
         )}
+        {daily.kind === 'ready' && <SpendChart usage={daily.data} range={range} />}
       </section>
 
       <section className={shared.card} aria-labelledby="transactions-heading">
@@ -188,13 +236,16 @@ export default function UsagePanel(): ReactNode {
                         <time dateTime={row.complete_created_at}>{row.created_at}</time>
                       </td>
                       <td data-label="Type">{TRANSACTION_KIND_LABELS[row.kind]}</td>
-                      <td data-label="Deployment">{row.deployment ?? '—'}</td>
+                      <td data-label="Deployment">
+                        {row.deployment ? deploymentTitle(row.deployment) : '—'}
+                      </td>
                       <td data-label="Key">{row.api_key_name ?? '—'}</td>
                       <td data-label="Amount" className={shared.num}>
+                        {/* A call's charge exactly; purchases, refunds and disputes are cents. */}
                         {usd(row.amount_usd)}
                       </td>
                       <td data-label="Balance after" className={shared.num}>
-                        {usd(row.balance_after_usd)}
+                        {usdBalance(row.balance_after_usd)}
                       </td>
                     </tr>
                   ))}

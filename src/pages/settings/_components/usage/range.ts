@@ -1,8 +1,12 @@
 /**
  * Date ranges of the usage page, as local calendar days. The client turns
- * them into `start_date` (local midnight, ISO) and `end_date` (`…T23:59:59.999Z`).
+ * them into `start_date` (local midnight, ISO) and `end_date` (`…T23:59:59.999Z`) for the
+ * transactions (spec §7), and into the instants of the local days with the browser's offset for
+ * the daily aggregate.
  */
 import dayjs from 'dayjs';
+import type { DailyUsageQuery } from '@contract/billing';
+import { startOfLocalDayIso } from '@site/src/api/account';
 
 export interface DayRange {
   /** `YYYY-MM-DD`, local. */
@@ -10,14 +14,22 @@ export interface DayRange {
   end: string;
 }
 
-export type QuickRange = 'today' | '7d' | '30d' | 'month';
+export type QuickRange = 'today' | '7d' | '30d' | 'month' | '12m';
 
 export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
   { id: 'today', label: 'Today' },
   { id: '7d', label: 'Last 7 days' },
   { id: '30d', label: 'Last 30 days' },
   { id: 'month', label: 'This month' },
+  { id: '12m', label: 'Last 12 months' },
 ];
+
+/**
+ * The longest range, in days. The server reads at most 366 days per request (MAX_USAGE_DAYS),
+ * measured between the instants sent; the transactions' end (`…T23:59:59.999Z`, spec §7) can
+ * lie up to 14 hours past the local day, so a range keeps one day below it.
+ */
+export const MAX_RANGE_DAYS = 365;
 
 const DAY = 'YYYY-MM-DD';
 
@@ -33,6 +45,8 @@ export function quickRange(id: QuickRange, now: Date = new Date()): DayRange {
       return { start: today.subtract(29, 'day').format(DAY), end };
     case 'month':
       return { start: today.startOf('month').format(DAY), end };
+    case '12m':
+      return { start: today.subtract(MAX_RANGE_DAYS - 1, 'day').format(DAY), end };
   }
 }
 
@@ -51,7 +65,23 @@ export function rangeProblem(range: DayRange): string | null {
   if (!isValidDay(range.start)) return 'Choose a start date.';
   if (!isValidDay(range.end)) return 'Choose an end date.';
   if (range.start > range.end) return 'The start date must be on or before the end date.';
+  if (dayjs(range.end).diff(dayjs(range.start), 'day') + 1 > MAX_RANGE_DAYS)
+    return `Choose a range of at most ${MAX_RANGE_DAYS} days.`;
   return null;
+}
+
+/**
+ * The daily aggregate's query for a range: from local midnight of the first day to the last
+ * instant of the last day, with days counted in the browser's offset from UTC on the last day.
+ */
+export function dailyUsageQuery(range: DayRange): DailyUsageQuery {
+  const start = dayToDate(range.start);
+  const end = dayjs(dayToDate(range.end)).endOf('day').toDate();
+  return {
+    start_date: startOfLocalDayIso(start),
+    end_date: end.toISOString(),
+    utc_offset_minutes: -end.getTimezoneOffset(),
+  };
 }
 
 /** Every local day of the range, in order (for the chart's axis). */

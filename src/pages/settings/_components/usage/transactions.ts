@@ -1,7 +1,7 @@
 /**
  * Transactions as the usage page shows them: the raw `created_at` is kept as
  * `complete_created_at` and `created_at` becomes the formatted local time
- * (spec §3, §7). Also the sums behind the chart.
+ * (spec §3, §7).
  */
 import dayjs from 'dayjs';
 import type { Transaction } from '@contract';
@@ -29,38 +29,4 @@ export function toUsageRow(transaction: Transaction): UsageRow {
     complete_created_at: transaction.created_at,
     created_at: date.isValid() ? date.format('MMM D, YYYY h:mm:ss A') : transaction.created_at,
   };
-}
-
-/** Spend of a usage transaction in dollars (positive); purchases spend nothing. */
-export function spendOf(row: Pick<Transaction, 'kind' | 'amount_usd'>): number {
-  return row.kind === 'usage' ? Math.abs(row.amount_usd) : 0;
-}
-
-/** Sums in micro-dollars so that many small prices add up exactly. */
-const toMicros = (usd: number) => Math.round(usd * 1_000_000);
-const fromMicros = (micros: number) => micros / 1_000_000;
-
-export function spendPerDay(rows: UsageRow[], days: string[]): { day: string; usd: number }[] {
-  const sums = new Map<string, number>(days.map((day) => [day, 0]));
-  for (const row of rows) {
-    const day = dayjs(row.complete_created_at).format('YYYY-MM-DD');
-    if (sums.has(day)) sums.set(day, sums.get(day)! + toMicros(spendOf(row)));
-  }
-  return days.map((day) => ({ day, usd: fromMicros(sums.get(day)!) }));
-}
-
-export function spendPerDeployment(
-  rows: UsageRow[],
-): { deployment: string; usd: number; calls: number }[] {
-  const sums = new Map<string, { micros: number; calls: number }>();
-  for (const row of rows) {
-    if (row.kind !== 'usage' || !row.deployment) continue;
-    const entry = sums.get(row.deployment) ?? { micros: 0, calls: 0 };
-    entry.micros += toMicros(spendOf(row));
-    entry.calls += row.units;
-    sums.set(row.deployment, entry);
-  }
-  return [...sums.entries()]
-    .map(([deployment, { micros, calls }]) => ({ deployment, usd: fromMicros(micros), calls }))
-    .sort((a, b) => b.usd - a.usd || a.deployment.localeCompare(b.deployment));
 }

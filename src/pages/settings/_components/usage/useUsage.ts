@@ -1,21 +1,19 @@
 /**
  * Loads the usage of a range through the account cache (refetched after a metered call or a
- * purchase): one page of transactions for the table (`skip`/`limit`), and every transaction of
- * the range for the chart and the CSV export (pages of 100).
+ * purchase): one page of transactions for the table (`skip`/`limit`), and the server's daily
+ * aggregate of the range for the totals and the chart (one request, however many transactions
+ * the range holds).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { account } from '@site/src/api';
-import { ApiError, unwrap } from '@site/src/api/cache';
-import { loadable, v1Key } from '@site/src/api/queries';
-import type { TransactionList } from '@contract';
-import { dayToDate, type DayRange } from './range';
+import { unwrap } from '@site/src/api/cache';
+import { dailyUsageQuery, loadable, v1Key, type Loadable } from '@site/src/api/queries';
+import type { DailyUsage, TransactionList } from '@contract';
+import { dailyUsageQuery as dailyQueryOf, dayToDate, type DayRange } from './range';
 import { toUsageRow, type UsageRow } from './transactions';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
-const ALL_PAGE_SIZE = 100;
-/** The chart and export read at most this many transactions of a range. */
-export const MAX_EXPORT_ROWS = 5000;
 
 export type PageState =
   | { kind: 'loading' }
@@ -27,29 +25,6 @@ export type PageState =
       hasMore: boolean;
       totals: TransactionList['totals'];
     };
-
-export type AllState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; rows: UsageRow[]; truncated: boolean };
-
-export async function fetchAllTransactions(
-  range: DayRange,
-): Promise<{ rows: UsageRow[]; truncated: boolean } | { error_message: string }> {
-  const rows: UsageRow[] = [];
-  for (let skip = 0; skip < MAX_EXPORT_ROWS; skip += ALL_PAGE_SIZE) {
-    const result = await account.getTransactions({
-      startDate: dayToDate(range.start),
-      endDate: dayToDate(range.end),
-      skip,
-      limit: ALL_PAGE_SIZE,
-    });
-    if (result.error_message !== undefined) return { error_message: result.error_message };
-    rows.push(...result.data.transactions.map(toUsageRow));
-    if (!result.data.has_more) return { rows, truncated: false };
-  }
-  return { rows, truncated: true };
-}
 
 export default function useUsage(range: DayRange, skip: number) {
   const { start, end } = range;
@@ -65,13 +40,9 @@ export default function useUsage(range: DayRange, skip: number) {
         })
         .then(unwrap),
   });
-  const allQuery = useQuery({
-    queryKey: v1Key('GET /transaction', { start, end, all: true }),
-    queryFn: () =>
-      fetchAllTransactions({ start, end }).then((result) =>
-        'error_message' in result ? Promise.reject(new ApiError(result.error_message)) : result,
-      ),
-    // The page call already notified this failure; the chart says it inline.
+  const dailyQuery = useQuery({
+    ...dailyUsageQuery(dailyQueryOf({ start, end })),
+    // Said where the totals and the chart are; the transactions' own failure is notified.
     meta: { quiet: true },
   });
 
@@ -86,15 +57,13 @@ export default function useUsage(range: DayRange, skip: number) {
           totals: loadedPage.data.totals,
         }
       : loadedPage;
-  const loadedAll = loadable(allQuery);
-  const all: AllState =
-    loadedAll.kind === 'ready' ? { kind: 'ready', ...loadedAll.data } : loadedAll;
+  const daily: Loadable<DailyUsage> = loadable(dailyQuery);
 
   const { refetch: refetchPage } = pageQuery;
-  const { refetch: refetchAll } = allQuery;
+  const { refetch: refetchDaily } = dailyQuery;
   const retry = useCallback(() => {
     void refetchPage();
-    void refetchAll();
-  }, [refetchPage, refetchAll]);
-  return { page, all, retry };
+    void refetchDaily();
+  }, [refetchPage, refetchDaily]);
+  return { page, daily, retry };
 }
