@@ -11,6 +11,7 @@ import contractAlias from './src/plugins/contract-alias';
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
+import searchA11y from './src/plugins/search-a11y';
 import securityHeaders from './src/plugins/security-headers';
 import shallowMemoCompare from './src/plugins/shallow-memo-compare';
 
@@ -37,6 +38,7 @@ const config: Config = {
     './src/clientModules/pricing.ts',
     './src/clientModules/idlePrefetch.ts',
     './src/clientModules/colorModeChoice.ts',
+    './src/clientModules/progressBar.ts',
   ],
 
   future: {
@@ -75,6 +77,8 @@ const config: Config = {
     prismLanguages,
     shallowMemoCompare,
     routeChunkManifest,
+    // Accessibility fixes inside the local search's bar, results page and autocomplete.js.
+    searchA11y,
     bundleSourceMaps,
     // Security headers for static hosts (build/_headers, build/firebase.json): a CSP with the
     // hashes of the build's inline scripts and only the configured hosts. Listed before the

@@ -1,8 +1,9 @@
 /**
- * Everything consent does on every page, mounted once in Root: the banner while consent is unset,
- * the analytics tag and Firebase Analytics while analytics is allowed, and the scheduling badge
- * while scheduling is allowed. Changes apply at once, including those made in another tab.
- * Renders nothing on the server. The analytics loader is its own chunk: fetched when analytics is
+ * Everything consent does on every page, mounted once in Root: the analytics tag and Firebase
+ * Analytics while analytics is allowed, the scheduling badge while scheduling is allowed (both
+ * after the page's content), and the banner while consent is unset (ConsentBanner, mounted before
+ * the page's content so that it comes first in the tab order). Changes apply at once, including
+ * those made in another tab. Renders nothing on the server. The analytics loader is its own chunk: fetched when analytics is
  * allowed, or when a page holds analytics traces to remove; a visitor who never allowed it never
  * downloads it.
  */
@@ -56,14 +57,14 @@ export default function CookieConsent(): ReactNode {
     });
   }, [consent.status, analytics, marketing, measurementId]);
 
-  return (
-    <>
-      {consent.status === 'unset' && <CookieBanner />}
-      {preferences?.calendly && (
-        <Suspense fallback={null}>
-          <SchedulingBadge url={calendlyUrl} />
-        </Suspense>
-      )}
-    </>
-  );
+  return preferences?.calendly ? (
+    <Suspense fallback={null}>
+      <SchedulingBadge url={calendlyUrl} />
+    </Suspense>
+  ) : null;
+}
+
+/** The cookie banner, while no choice is stored. */
+export function ConsentBanner(): ReactNode {
+  return useConsent().status === 'unset' ? <CookieBanner /> : null;
 }

@@ -1,7 +1,9 @@
 /**
  * Detections to drawable boxes: coordinates as shares of the image (so the
  * overlay scales with the displayed image), a colour per label, and a label
- * chip placed inside the image.
+ * chip placed inside the image: below the top edge when the box touches it,
+ * lined up with the box side that has more room before the image's side edge,
+ * and never wider than that room (longer text ends in an ellipsis).
  */
 import { segmentColor, type Rgb } from './colors';
 
@@ -24,6 +26,15 @@ export interface OverlayBox {
   color: Rgb;
   /** Put the chip below the top edge when the box touches the top of the image. */
   chipInside: boolean;
+  /** The box side the chip lines up with: the one farther from the image's opposite edge. */
+  chipAlign: 'left' | 'right';
+  /**
+   * The room from that side of the box to the image's opposite edge, in box widths: the chip's
+   * maximum width, so it never sticks out past the image's left or right edge.
+   */
+  chipRoom: number;
+  /** The room between the box's top and the image's top, in box heights (0 for a flat box). */
+  chipRoomAbove: number;
 }
 
 export const formatScore = (score: number): string => score.toFixed(2);
@@ -34,6 +45,9 @@ export function labelColors(labels: readonly string[]): Map<string, Rgb> {
   for (const label of labels) if (!colors.has(label)) colors.set(label, segmentColor(colors.size));
   return colors;
 }
+
+/** Box widths: the chip's room for a degenerate (zero-width) box. */
+const MAX_CHIP_ROOM = 1000;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -51,16 +65,28 @@ export function boxesToOverlay(
     const y1 = clamp(Math.max(d.box.y_min, d.box.y_max), 0, height);
     const score = typeof d.score === 'number' ? d.score : null;
     const top = (100 * y0) / height;
+    const left = (100 * x0) / width;
+    const boxWidth = (100 * (x1 - x0)) / width;
+    // Room (in % of the image) for a chip starting at the box's left side, or ending at its right.
+    const roomRight = 100 - left;
+    const roomLeft = left + boxWidth;
+    const chipAlign = roomRight >= roomLeft ? 'left' : 'right';
+    const room = Math.max(roomRight, roomLeft);
+    const boxHeight = (100 * (y1 - y0)) / height;
     return {
       label: d.label,
       score,
       text: score === null ? d.label : `${d.label} ${formatScore(score)}`,
-      left: (100 * x0) / width,
+      left,
       top,
-      width: (100 * (x1 - x0)) / width,
-      height: (100 * (y1 - y0)) / height,
+      width: boxWidth,
+      height: boxHeight,
       color: colors.get(d.label)!,
       chipInside: top < 6,
+      chipAlign,
+      // A box of zero width: any chip narrower than the image fits.
+      chipRoom: boxWidth > 0 ? room / boxWidth : MAX_CHIP_ROOM,
+      chipRoomAbove: boxHeight > 0 ? top / boxHeight : 0,
     };
   });
 }

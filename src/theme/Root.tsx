@@ -4,13 +4,15 @@
  * unchanged and read browser state only after mount.
  */
 import type { ReactNode } from 'react';
-import CookieConsent from '@site/src/consent/CookieConsent';
+import CookieConsent, { ConsentBanner } from '@site/src/consent/CookieConsent';
 import AuthProvider from '@site/src/auth/AuthProvider';
 import Notifications from '@site/src/components/Notifications';
 
 export default function Root({ children }: { children: ReactNode }): ReactNode {
   return (
     <AuthProvider>
+      {/* Before the page: the banner is the first thing reached with Tab while it shows. */}
+      <ConsentBanner />
       {children}
       <CookieConsent />
       <Notifications />

@@ -132,6 +132,21 @@ describe('result to overlay', () => {
     // Swapped corners are normalised.
     expect(boxes[2]).toMatchObject({ left: 1.25, width: 5 });
   });
+  it('keeps each chip inside the image: aligned with the roomier side, capped at that room', () => {
+    const boxes = boxesToOverlay(detections, 800, 600);
+    // person: 12.5%–37.5% wide; more room rightwards (87.5% of the image = 3.5 box widths).
+    expect(boxes[0]).toMatchObject({ chipAlign: 'left', chipRoom: 3.5, chipRoomAbove: 0 });
+    // car: against the right edge; the chip ends at the box's right side, with 8 box widths.
+    expect(boxes[1]).toMatchObject({ chipAlign: 'right', chipRoom: 8 });
+    expect(boxes[1]!.chipRoomAbove).toBeCloseTo(500 / 600 / (100 / 600), 5);
+    const [flat] = boxesToOverlay(
+      [{ label: 'line', box: { x_min: 400, y_min: 10, x_max: 400, y_max: 10 } }],
+      800,
+      600,
+    );
+    expect(flat).toMatchObject({ chipAlign: 'left', chipRoomAbove: 0 });
+    expect(flat!.chipRoom).toBeGreaterThan(100);
+  });
   it('gives one colour per label', () => {
     const boxes = boxesToOverlay(detections, 800, 600);
     expect(boxes[0]!.color).toEqual(boxes[2]!.color);

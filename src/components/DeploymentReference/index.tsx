@@ -11,6 +11,7 @@ import Link from '@docusaurus/Link';
 import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
+import ScrollTable from '@site/src/components/ScrollTable';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
 import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/generated/reference/common';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
@@ -84,35 +85,37 @@ function ParamsTable({ doc }: { doc: DeploymentDoc }): ReactNode {
     return <p>This deployment takes no parameters: send only the image.</p>;
   }
   return (
-    <table className={styles.table} aria-label={`${doc.name} parameters`}>
-      <thead>
-        <tr>
-          <th scope="col">Parameter</th>
-          <th scope="col">Type</th>
-          <th scope="col">Default</th>
-          <th scope="col">Range</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        {doc.params.map((p) => (
-          <tr key={p.name} data-param={p.name}>
-            <td>
-              <code>{p.name}</code>
-              {p.required ? <span className={styles.required}> required</span> : null}
-            </td>
-            <td>
-              <code>{p.type}</code>
-            </td>
-            <td>{p.default !== undefined ? <code>{p.default}</code> : '—'}</td>
-            <td>{formatRange(p) || '—'}</td>
-            <td>
-              <Described text={p.description} />
-            </td>
+    <ScrollTable label={`${doc.name} parameters`}>
+      <table className={styles.table} aria-label={`${doc.name} parameters`}>
+        <thead>
+          <tr>
+            <th scope="col">Parameter</th>
+            <th scope="col">Type</th>
+            <th scope="col">Default</th>
+            <th scope="col">Range</th>
+            <th scope="col">Description</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {doc.params.map((p) => (
+            <tr key={p.name} data-param={p.name}>
+              <td>
+                <code>{p.name}</code>
+                {p.required ? <span className={styles.required}> required</span> : null}
+              </td>
+              <td>
+                <code>{p.type}</code>
+              </td>
+              <td>{p.default !== undefined ? <code>{p.default}</code> : '—'}</td>
+              <td>{formatRange(p) || '—'}</td>
+              <td>
+                <Described text={p.description} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
   );
 }
 
@@ -206,28 +209,30 @@ export default function DeploymentReference({
         <code>200 OK</code> with <code>application/json</code>. The local sandbox host returns
         sample results with <code>{'"sandbox": true'}</code>.
       </p>
-      <table className={styles.table} aria-label={`${doc.name} response fields`}>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.response.map((f) => (
-            <tr key={f.path}>
-              <td>
-                <code>{f.path}</code>
-              </td>
-              <td>
-                <code>{f.type}</code>
-              </td>
-              <td>{f.description ? <Described text={f.description} /> : null}</td>
+      <ScrollTable label={`${doc.name} response fields`}>
+        <table className={styles.table} aria-label={`${doc.name} response fields`}>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Type</th>
+              <th scope="col">Description</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {doc.response.map((f) => (
+              <tr key={f.path}>
+                <td>
+                  <code>{f.path}</code>
+                </td>
+                <td>
+                  <code>{f.type}</code>
+                </td>
+                <td>{f.description ? <Described text={f.description} /> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
       <StaticCodeBlock
         language="json"
         title="Example response"
@@ -239,26 +244,28 @@ export default function DeploymentReference({
         Any other status has the body <code>{'{"error_message": "…"}'}</code>. Only successful calls
         are charged.
       </p>
-      <table className={styles.table} aria-label={`${doc.name} errors`}>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">When</th>
-            <th scope="col">What to do</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ERROR_ROWS.map(([status, when, todo]) => (
-            <tr key={status}>
-              <td>
-                <code>{status}</code>
-              </td>
-              <td>{when}</td>
-              <td>{todo}</td>
+      <ScrollTable label={`${doc.name} errors`}>
+        <table className={styles.table} aria-label={`${doc.name} errors`}>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">When</th>
+              <th scope="col">What to do</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ERROR_ROWS.map(([status, when, todo]) => (
+              <tr key={status}>
+                <td>
+                  <code>{status}</code>
+                </td>
+                <td>{when}</td>
+                <td>{todo}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
     </section>
   );
 }

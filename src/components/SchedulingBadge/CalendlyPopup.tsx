@@ -1,11 +1,13 @@
 /**
- * The Calendly booking popup (react-calendly), loaded in its own chunk after scheduling consent.
- * Calendly's host may be unreachable: the popup then shows the browser's error page inside its
- * frame and still closes normally (close button, backdrop click or Escape).
+ * The Calendly booking popup, loaded in its own chunk after scheduling consent: a modal <dialog>
+ * (named, focus moved in and kept there, Escape closes it, focus returns to the badge) holding
+ * react-calendly's inline widget. Calendly's host may be unreachable: the dialog then shows the
+ * browser's error page inside its frame and still closes normally (Close button, a click on the
+ * backdrop, or Escape).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { PopupModal } from 'react-calendly';
+import { InlineWidget } from 'react-calendly';
 import './popup.css';
 
 interface Props {
@@ -14,24 +16,40 @@ interface Props {
   onClose: () => void;
 }
 
+export const BOOKING_TITLE = 'Book a call with VisionAPI';
+
 export default function CalendlyPopup({ url, open, onClose }: Props): ReactNode {
+  const dialog = useRef<HTMLDialogElement>(null);
+
   useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open, onClose]);
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
 
   return (
-    <PopupModal
-      url={url}
-      open={open}
-      onModalClose={onClose}
-      rootElement={document.getElementById('__docusaurus') ?? document.body}
-      iframeTitle="Book a call with VisionAPI"
-      pageSettings={{ hideGdprBanner: true }}
-    />
+    // A click on the backdrop lands on the dialog itself; keyboard users have Escape and Close.
+    <dialog
+      ref={dialog}
+      className="booking-dialog"
+      aria-label={BOOKING_TITLE}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <button type="button" className="booking-dialog__close" onClick={onClose}>
+        Close
+      </button>
+      {open && (
+        <InlineWidget
+          url={url}
+          iframeTitle={BOOKING_TITLE}
+          pageSettings={{ hideGdprBanner: true }}
+          styles={{ height: '100%', minWidth: 0 }}
+        />
+      )}
+    </dialog>
   );
 }

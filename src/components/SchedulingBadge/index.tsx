@@ -2,7 +2,8 @@
  * Floating 'Accelerate with AI — Book Now' badge, rendered only with scheduling consent (spec §2).
  * react-calendly is fetched after mount, never in a page's first load. Until it arrives, or if it
  * cannot load, the badge is a plain link to the booking page; with no booking URL configured it
- * links to /contact-us/.
+ * links to /contact-us/. It sits in its own landmark, and while it shows the page keeps room for
+ * it at the bottom (styles.module.css), so it never hides the page's end or a focused control.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
@@ -33,9 +34,11 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
 
   if (!url) {
     return (
-      <Link className={styles.badge} to="/contact-us/" data-scheduling-badge="">
-        {BADGE_TEXT}
-      </Link>
+      <aside className={styles.dock} aria-label="Book a call" data-scheduling-badge="">
+        <Link className={styles.badge} to="/contact-us/">
+          {BADGE_TEXT}
+        </Link>
+      </aside>
     );
   }
 
@@ -46,7 +49,7 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   };
 
   return (
-    <>
+    <aside className={styles.dock} aria-label="Book a call" data-scheduling-badge="">
       <a
         className={styles.badge}
         href={url}
@@ -54,7 +57,6 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
         rel="noopener noreferrer"
         aria-haspopup={ready ? 'dialog' : undefined}
         onClick={onClick}
-        data-scheduling-badge=""
       >
         {BADGE_TEXT}
       </a>
@@ -63,6 +65,6 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
           <CalendlyPopup url={url} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </aside>
   );
 }

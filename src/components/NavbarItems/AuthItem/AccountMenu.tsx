@@ -1,7 +1,8 @@
 /**
  * The signed-in user's menu: e-mail, the settings pages and Sign out.
  * A disclosure (button + list of links) rather than an ARIA menu: it is
- * navigation, and works with Tab, Enter and Escape.
+ * navigation, and works with Tab, Enter and Escape. It closes when focus
+ * moves to anything outside it (Tab past its last entry, Shift+Tab back).
  */
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
@@ -44,6 +45,10 @@ export default function AccountMenu({ email }: { email: string }): ReactNode {
     <div
       ref={root}
       className={clsx('dropdown dropdown--right', styles.menu, open && 'dropdown--show')}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+      }}
     >
       <button
         ref={button}

@@ -1,5 +1,5 @@
 /** Boxes with label chips over the image; the list below repeats them as text. */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { rgbCss, textColorOn } from '@site/src/playground/colors';
 import { boxesToOverlay, type DetectionLike } from '@site/src/playground/overlay';
 import styles from '../styles.module.css';
@@ -31,7 +31,16 @@ export function BoxLayer({
           <span
             className={styles.chip}
             data-inside={b.chipInside || undefined}
-            style={{ background: rgbCss(b.color), color: textColorOn(b.color) }}
+            data-align={b.chipAlign}
+            style={
+              {
+                background: rgbCss(b.color),
+                color: textColorOn(b.color),
+                // Read by the chip's max-width and top (styles.module.css).
+                '--chip-room': b.chipRoom,
+                '--chip-room-above': b.chipRoomAbove,
+              } as CSSProperties
+            }
             aria-hidden="true"
           >
             {b.text}

@@ -1,6 +1,7 @@
 import Link from '@docusaurus/Link';
 import type { ReactNode } from 'react';
 import { deploymentDocsPath } from '@contract/catalogue';
+import ScrollTable from '@site/src/components/ScrollTable';
 import { grouped } from '@site/src/format/numbers';
 import { estimateUsd, formatUsd } from './estimate';
 import type { PricedDeployment } from './priced';
@@ -12,13 +13,15 @@ export default function PriceTable({
   deployments: PricedDeployment[];
 }): ReactNode {
   return (
-    <div className={styles.tableWrap}>
+    <ScrollTable className={styles.tableWrap} label="Public deployments, prices in USD">
       <table className={styles.table}>
         <caption className={styles.caption}>Public deployments, prices in USD</caption>
         <thead>
           <tr>
             <th scope="col">Deployment</th>
-            <th scope="col">Endpoint</th>
+            <th scope="col" className={styles.endpoint}>
+              Endpoint
+            </th>
             <th scope="col" className={styles.num}>
               Per call
             </th>
@@ -32,13 +35,15 @@ export default function PriceTable({
             <tr key={entry.slug}>
               <th scope="row">
                 <Link to={deploymentDocsPath(entry)}>{entry.title}</Link>
+                {/* On narrow screens the endpoint column folds in here (styles.module.css). */}
+                <code className={styles.endpointInline}>POST /{entry.slug}</code>
                 {price.free_tier && (
                   <span className={styles.free}>
                     {grouped(price.free_tier.calls_per_month)} free calls a month
                   </span>
                 )}
               </th>
-              <td>
+              <td className={styles.endpoint}>
                 <code>POST /{entry.slug}</code>
               </td>
               <td className={styles.num}>{formatUsd(price.price_per_call_usd)}</td>
@@ -49,6 +54,6 @@ export default function PriceTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

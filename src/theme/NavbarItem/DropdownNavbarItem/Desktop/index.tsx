@@ -8,7 +8,8 @@
  * Here a plain menu link is an `<li>` and a PlainLink (same markup, classes, `aria-current`,
  * client-side navigation, preload on hover/focus). Menu items with anything more than a label and
  * a path (the version and language menus) render through the theme's NavbarItem as before. The
- * toggle, its keyboard handling and outside-click closing are the theme's, unchanged.
+ * toggle, its keyboard handling and outside-click closing are the theme's; CUSTOM: Escape closes
+ * the menu (also one shown on hover, until the pointer leaves) and returns focus to the toggle.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
@@ -29,6 +30,8 @@ export default function DropdownNavbarItemDesktop({
 }: Props): ReactNode {
   const dropdownRef = useRef<HTMLDivElement>(null);
   const [showDropdown, setShowDropdown] = useState(false);
+  // Dismissed with Escape: not shown on hover either until the pointer leaves (WCAG 1.4.13).
+  const [dismissed, setDismissed] = useState(false);
   const { pathname } = useLocation();
   const { withBaseUrl } = useBaseUrlUtils();
 
@@ -50,10 +53,18 @@ export default function DropdownNavbarItemDesktop({
   return (
     <div
       ref={dropdownRef}
-      className={clsx('navbar__item', 'dropdown', 'dropdown--hoverable', {
+      className={clsx('navbar__item', 'dropdown', {
+        'dropdown--hoverable': !dismissed,
         'dropdown--right': position === 'right',
         'dropdown--show': showDropdown,
       })}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        setShowDropdown(false);
+        setDismissed(true);
+        dropdownRef.current?.querySelector<HTMLElement>('.navbar__link')?.focus();
+      }}
+      onMouseLeave={() => setDismissed(false)}
     >
       <NavbarNavLink
         aria-haspopup="true"

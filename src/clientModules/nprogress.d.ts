@@ -1,0 +1,5 @@
+/** The part of nprogress 0.2 (no bundled types) that src/clientModules/progressBar.ts uses. */
+declare module 'nprogress' {
+  const nprogress: { configure(options: { template?: string; showSpinner?: boolean }): void };
+  export default nprogress;
+}

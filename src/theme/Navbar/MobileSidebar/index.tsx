@@ -1,0 +1,45 @@
+/**
+ * NavbarMobileSidebarWrapper: the theme's mobile drawer, with the keyboard handling a drawer
+ * needs. Opening it moves focus to its close button; Escape closes it; closing it (Escape or the
+ * close button) returns focus to the menu toggle, unless a link inside was followed (the new page
+ * then starts from the top, as Docusaurus does).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from '@docusaurus/router';
+import { useNavbarMobileSidebar } from '@docusaurus/theme-common/internal';
+import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
+
+const toggleButton = () => document.querySelector<HTMLElement>('.navbar__toggle');
+
+export default function NavbarMobileSidebarWrapper(): ReactNode {
+  const { shown, toggle } = useNavbarMobileSidebar();
+  const { pathname } = useLocation();
+  const openedOn = useRef<string | null>(null);
+  // The page the drawer closes on (read when it closes, not followed).
+  const currentPath = useRef(pathname);
+  useEffect(() => {
+    currentPath.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    if (shown) {
+      openedOn.current = currentPath.current;
+      document.querySelector<HTMLElement>('.navbar-sidebar__close')?.focus();
+      const onKeyDown = (event: KeyboardEvent) => {
+        if (event.key === 'Escape') toggle();
+      };
+      document.addEventListener('keydown', onKeyDown);
+      return () => document.removeEventListener('keydown', onKeyDown);
+    }
+    if (openedOn.current === null) return undefined;
+    const samePage = openedOn.current === currentPath.current;
+    openedOn.current = null;
+    const active = document.activeElement;
+    const focusLost =
+      active === null || active === document.body || Boolean(active.closest('.navbar-sidebar'));
+    if (samePage && focusLost) toggleButton()?.focus();
+    return undefined;
+  }, [shown, toggle]);
+
+  return <MobileSidebar />;
+}
