@@ -1,5 +1,7 @@
 /** The part of nprogress 0.2 (no bundled types) that src/clientModules/progressBar.ts uses. */
 declare module 'nprogress' {
-  const nprogress: { configure(options: { template?: string; showSpinner?: boolean }): void };
+  const nprogress: {
+    configure(options: { template?: string; barSelector?: string; showSpinner?: boolean }): void;
+  };
   export default nprogress;
 }

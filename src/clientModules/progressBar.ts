@@ -8,6 +8,10 @@
  */
 import nprogress from 'nprogress';
 
-nprogress.configure({ template: '<div class="bar"><div class="peg"></div></div>' });
+nprogress.configure({
+  template: '<div class="bar"><div class="peg"></div></div>',
+  // nprogress finds the bar by its role by default (`[role="bar"]`): without it, by its class.
+  barSelector: '.bar',
+});
 
 export {};

@@ -173,6 +173,8 @@ test('a slow route change shows the progress bar, not before 200 ms', async ({ p
     .getByRole('link', { name: 'Private deployment', exact: true })
     .click();
   await expect(page.locator('#nprogress .bar')).toBeVisible();
+  // Without nprogress's invalid role="bar" (src/clientModules/progressBar.ts).
+  await expect(page.locator('#nprogress [role]')).toHaveCount(0);
   const delay = await page.evaluate(
     () =>
       (window as unknown as { __barAt: number }).__barAt -
