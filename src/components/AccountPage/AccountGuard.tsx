@@ -6,8 +6,6 @@
  */
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Organization } from '@contract';
 import { signInPath, useAuth } from '@site/src/auth';
@@ -17,6 +15,7 @@ import EmailVerificationBanner, {
 } from '@site/src/components/EmailVerificationBanner';
 import useOrganization from './useOrganization';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 export interface AccountContext {
   organization: Organization;
@@ -104,19 +103,7 @@ function SignedInGate({
     case 'unauthorized':
       return <SignInPrompt expired />;
     case 'failed':
-      return (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
-      );
+      return <RetryAlert message={state.message} onRetry={reload} />;
     case 'none':
       return (
         <section className={styles.prompt} aria-labelledby="register-heading">

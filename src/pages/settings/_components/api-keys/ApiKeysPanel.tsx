@@ -8,8 +8,6 @@
  * notice, that key's row; a deletion, the next row (or the previous one, or the list's heading);
  * a dialog's Cancel, the button that opened it.
  */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { account } from '@site/src/api';
@@ -25,6 +23,7 @@ import CurlExample from './CurlExample';
 import KeyRow from './KeyRow';
 import NewKeyNotice, { type RevealedSecret } from './NewKeyNotice';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 // The dialogs (and MUI's modal code) load when one first opens, then stay mounted so that they
 // close with their transition.
@@ -144,16 +143,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
         </h2>
         {state.kind === 'loading' && <p className={shared.muted}>Loading your keys…</p>}
         {state.kind === 'failed' && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void keysQuery.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {state.message}
-          </Alert>
+          <RetryAlert message={state.message} onRetry={() => void keysQuery.refetch()} />
         )}
         {state.kind === 'ready' && keys.length === 0 && (
           <div>

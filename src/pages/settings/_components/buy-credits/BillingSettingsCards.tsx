@@ -1,12 +1,11 @@
 /** The billing settings of the buy-credits page: automatic recharge and the low-balance alert. */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { billingSettingsQuery, loadable } from '@site/src/api/queries';
 import shared from '../shared/styles.module.css';
 import AutoRecharge from './AutoRecharge';
 import LowBalanceAlert from './LowBalanceAlert';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 export default function BillingSettingsCards(): ReactNode {
   const query = useQuery(billingSettingsQuery());
@@ -22,16 +21,7 @@ export default function BillingSettingsCards(): ReactNode {
     return (
       <section className={shared.card} aria-labelledby="auto-recharge-heading">
         <h2 id="auto-recharge-heading">Automatic recharge</h2>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
+        <RetryAlert message={state.message} onRetry={() => void query.refetch()} />
       </section>
     );
   return (

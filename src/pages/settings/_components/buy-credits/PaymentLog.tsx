@@ -3,7 +3,6 @@
  * kind (a purchase, or an automatic recharge), amounts, status, reference, and its invoice, a PDF
  * fetched with the user's token and saved under its number.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { saveFile } from '../shared/download';
 import { longLocalDate, usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 /** How each payment status reads in the log. */
 export const PAYMENT_STATUS: Record<
@@ -80,16 +80,7 @@ export default function PaymentLog(): ReactNode {
       <h2 id="payments-heading">Payment log</h2>
       {state.kind === 'loading' && <p className={shared.muted}>Loading payments…</p>}
       {state.kind === 'failed' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
+        <RetryAlert message={state.message} onRetry={() => void query.refetch()} />
       )}
       {state.kind === 'ready' && state.data.total_count === 0 && (
         <p className={shared.muted}>No payments yet. Your purchases will appear here.</p>

@@ -18,6 +18,7 @@ import { notify } from '@site/src/components/Notifications';
 import shared from '../shared/styles.module.css';
 import useStripeJs, { STRIPE_LOAD_FAILED } from './useStripeJs';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 /** How long the page waits for the backend to save a confirmed card, reading every second. */
 export const CARD_SAVE_WAIT_MS = 20_000;
@@ -128,21 +129,10 @@ export default function StripeCardSetup({ publishableKey, onSaved, onCancel }: P
         <p className={styles.loading}>Loading the secure card form…</p>
       )}
       {(setup.isError || (clientSecret !== null && loading.kind === 'failed')) && (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => (setup.isError ? mutate() : retry())}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {setup.isError ? setup.error.error_message : STRIPE_LOAD_FAILED}
-        </Alert>
+        <RetryAlert
+          message={setup.isError ? setup.error.error_message : STRIPE_LOAD_FAILED}
+          onRetry={() => (setup.isError ? mutate() : retry())}
+        />
       )}
       {clientSecret !== null && (
         <Elements stripe={loading.kind === 'ready' ? loading.stripe : null} options={options}>

@@ -17,6 +17,7 @@ import { usdCents } from '../shared/format';
 import { returnUrl, type PaymentHandlers } from './payment';
 import useStripeJs, { STRIPE_LOAD_FAILED } from './useStripeJs';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 export { STRIPE_LOAD_FAILED } from './useStripeJs';
 
@@ -104,19 +105,7 @@ export default function StripePayment({
       {loading.kind === 'loading' && (
         <p className={styles.loading}>Loading the secure payment form…</p>
       )}
-      {loading.kind === 'failed' && (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          {STRIPE_LOAD_FAILED}
-        </Alert>
-      )}
+      {loading.kind === 'failed' && <RetryAlert message={STRIPE_LOAD_FAILED} onRetry={retry} />}
       {/* Stripe's library takes the instance once it has loaded (null until then). */}
       <Elements stripe={loading.kind === 'ready' ? loading.stripe : null} options={options}>
         <CardForm

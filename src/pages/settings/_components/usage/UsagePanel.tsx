@@ -3,7 +3,6 @@
  * daily aggregate (one request per range); a paged table of the transactions; CSV exports of the
  * aggregate and of the raw transactions, made by the server.
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
@@ -27,6 +26,7 @@ import SpendChart from './SpendChart';
 import { TRANSACTION_KIND_LABELS } from './transactions';
 import useUsage, { TRANSACTIONS_PAGE_SIZE } from './useUsage';
 import styles from './styles.module.css';
+import RetryAlert from '@site/src/components/RetryAlert';
 
 type Export = 'daily' | 'transactions';
 
@@ -136,18 +136,7 @@ export default function UsagePanel(): ReactNode {
         </div>
       </section>
 
-      {page.kind === 'failed' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              Try again
-            </Button>
-          }
-        >
-          {page.message}
-        </Alert>
-      )}
+      {page.kind === 'failed' && <RetryAlert message={page.message} onRetry={retry} />}
 
       <section className={shared.card} aria-labelledby="totals-heading">
         <div className={shared.cardHeader}>
@@ -190,18 +179,7 @@ export default function UsagePanel(): ReactNode {
       <section className={shared.card} aria-labelledby="chart-heading">
         <h2 id="chart-heading">Spend</h2>
         {daily.kind === 'loading' && <p className={shared.muted}>Loading the chart…</p>}
-        {daily.kind === 'failed' && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry}>
-                Try again
-              </Button>
-            }
-          >
-            {daily.message}
-          </Alert>
-        )}
+        {daily.kind === 'failed' && <RetryAlert message={daily.message} onRetry={retry} />}
         {daily.kind === 'ready' && <SpendChart usage={daily.data} range={range} />}
       </section>
 
