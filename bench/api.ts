@@ -11,6 +11,7 @@
  *
  *   npm run bench:api                          PGlite only (no DATABASE_URL)
  *   DATABASE_URL=postgres://… npm run bench:api [-- --processes 1,2,4] [-- --only postgres]
+ *   BENCH_CPU_PROF=/tmp/prof …                 also a V8 CPU profile of every server process
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -194,7 +195,17 @@ async function benchPair(label: string, apiUrl: string, servicesUrl: string, tok
 function startServer(role: 'api' | 'services', port: number, instances: number) {
   return spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/src/server.ts', `--role=${role}`, `--instances=${instances}`],
+    [
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server process, written when it stops.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      'server/src/server.ts',
+      `--role=${role}`,
+      `--instances=${instances}`,
+    ],
     {
       cwd: ROOT,
       env: {
