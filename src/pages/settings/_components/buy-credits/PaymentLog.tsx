@@ -16,6 +16,7 @@ import { longLocalDate, usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
 import styles from './styles.module.css';
 import RetryAlert from '@site/src/components/RetryAlert';
+import Pager from '../shared/Pager';
 
 /** How each payment status reads in the log. */
 export const PAYMENT_STATUS: Record<
@@ -157,29 +158,17 @@ export default function PaymentLog(): ReactNode {
               </tbody>
             </table>
           </div>
-          <div className={shared.pager}>
-            <span>
-              {skip + 1}–{skip + state.data.payments.length} of {state.data.total_count} payments
-            </span>
-            <div className={shared.row}>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={skip === 0}
-                onClick={() => setSkip(Math.max(0, skip - PAYMENTS_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={!state.data.has_more}
-                onClick={() => setSkip(skip + PAYMENTS_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager
+            summary={
+              <>
+                {skip + 1}–{skip + state.data.payments.length} of {state.data.total_count} payments
+              </>
+            }
+            skip={skip}
+            pageSize={PAYMENTS_PAGE_SIZE}
+            hasMore={state.data.has_more}
+            onSkip={setSkip}
+          />
         </>
       )}
     </section>

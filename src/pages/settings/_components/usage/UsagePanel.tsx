@@ -27,6 +27,7 @@ import { TRANSACTION_KIND_LABELS } from './transactions';
 import useUsage, { TRANSACTIONS_PAGE_SIZE } from './useUsage';
 import styles from './styles.module.css';
 import RetryAlert from '@site/src/components/RetryAlert';
+import Pager from '../shared/Pager';
 
 type Export = 'daily' | 'transactions';
 
@@ -230,29 +231,17 @@ export default function UsagePanel(): ReactNode {
                 </tbody>
               </table>
             </div>
-            <div className={shared.pager}>
-              <span>
-                {first}–{last} of {page.totalCount}
-              </span>
-              <div className={shared.row}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={skip === 0}
-                  onClick={() => setSkip(Math.max(0, skip - TRANSACTIONS_PAGE_SIZE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={!page.hasMore}
-                  onClick={() => setSkip(skip + TRANSACTIONS_PAGE_SIZE)}
-                >
-                  Next
-                </Button>
-              </div>
-            </div>
+            <Pager
+              summary={
+                <>
+                  {first}–{last} of {page.totalCount}
+                </>
+              }
+              skip={skip}
+              pageSize={TRANSACTIONS_PAGE_SIZE}
+              hasMore={page.hasMore}
+              onSkip={setSkip}
+            />
           </>
         )}
       </section>
