@@ -63,8 +63,17 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const outputRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => void (picked && URL.revokeObjectURL(picked.url)), [picked]);
+
+  // Run is disabled while the call runs, which drops its focus to the page: once the result (or
+  // the error) is in, focus goes to it, unless the reader has moved focus somewhere meanwhile.
+  useEffect(() => {
+    if (outcome.kind !== 'done' && outcome.kind !== 'error') return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) outputRef.current?.focus();
+  }, [outcome.kind]);
 
   const chooseFile = useCallback(async (file: File) => {
     setPickError(null);
@@ -199,7 +208,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
           </button>
         </div>
       </div>
-      <div className={styles.output} aria-live="polite">
+      <div ref={outputRef} className={styles.output} aria-live="polite" tabIndex={-1}>
         {outcome.kind === 'idle' ? (
           <p className={styles.muted}>Choose an image and press Run to see the result here.</p>
         ) : null}

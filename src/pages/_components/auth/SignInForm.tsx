@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { loadIdentity } from '@site/src/auth';
 import { AUTH_ERROR_MESSAGES } from '@site/src/auth/errors';
 import GoogleButton from './GoogleButton';
@@ -19,13 +19,21 @@ export default function SignInForm(): ReactNode {
   const [password, setPassword] = useState('');
   const { pending, error, setError, run } = useAuthAction<'password' | 'google'>();
   const [signedIn, setSignedIn] = useState(false);
+  // The field a submit found missing: marked invalid and focused.
+  const [missing, setMissing] = useState<'email' | 'password' | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   // Signed in (now or already): go where the visitor was heading.
   useSendOnWhenSignedIn();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return setError(AUTH_ERROR_MESSAGES['missing-email']!);
-    if (!password) return setError(AUTH_ERROR_MESSAGES['missing-password']!);
+    const field = !email.trim() ? 'email' : !password ? 'password' : null;
+    setMissing(field);
+    if (field) {
+      (field === 'email' ? emailRef : passwordRef).current?.focus();
+      return setError(AUTH_ERROR_MESSAGES[`missing-${field}`]!);
+    }
     const ok = await run('password', async () => {
       const identity = await loadIdentity();
       await identity.signInWithPassword(email.trim(), password);
@@ -53,6 +61,8 @@ export default function SignInForm(): ReactNode {
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          inputRef={emailRef}
+          error={missing === 'email'}
           required
           fullWidth
           autoFocus
@@ -62,6 +72,8 @@ export default function SignInForm(): ReactNode {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
+          inputRef={passwordRef}
+          error={missing === 'password'}
           required
           fullWidth
         />

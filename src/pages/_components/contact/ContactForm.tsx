@@ -33,7 +33,11 @@ export default function ContactForm(): ReactNode {
     event.preventDefault();
     const found = validateContact(values);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    const firstInvalid = (['email', 'subject', 'message'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(`contact-${firstInvalid}`)?.focus();
+      return;
+    }
     setBusy(true);
     const result = await sendFeedback({
       subject: values.subject.trim(),

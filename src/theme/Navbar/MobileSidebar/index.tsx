@@ -24,12 +24,25 @@ export default function NavbarMobileSidebarWrapper(): ReactNode {
   useEffect(() => {
     if (shown) {
       openedOn.current = currentPath.current;
-      document.querySelector<HTMLElement>('.navbar-sidebar__close')?.focus();
+      // Infima fades the drawer in, its visibility included: on the first frame it is still
+      // hidden and focus() does nothing, so it is tried again on the next frames until it takes.
+      let frame = 0;
+      let tries = 0;
+      const focusClose = () => {
+        const close = document.querySelector<HTMLElement>('.navbar-sidebar__close');
+        close?.focus();
+        if (document.activeElement !== close && (tries += 1) < 30)
+          frame = requestAnimationFrame(focusClose);
+      };
+      focusClose();
       const onKeyDown = (event: KeyboardEvent) => {
         if (event.key === 'Escape') toggle();
       };
       document.addEventListener('keydown', onKeyDown);
-      return () => document.removeEventListener('keydown', onKeyDown);
+      return () => {
+        cancelAnimationFrame(frame);
+        document.removeEventListener('keydown', onKeyDown);
+      };
     }
     if (openedOn.current === null) return undefined;
     const samePage = openedOn.current === currentPath.current;
