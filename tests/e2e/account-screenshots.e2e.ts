@@ -74,7 +74,9 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('table', { name: 'Payments' })).toBeVisible({ timeout: 20_000 });
       await page.screenshot({ path: `${OUT}/buy-credits-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Continue to payment' }).click();
-      await expect(page.getByText('TEST MODE')).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: 'Test mode payment' }).getByText('TEST MODE'),
+      ).toBeVisible();
       await page.screenshot({ path: `${OUT}/buy-credits-sandbox-${width}.png`, fullPage: true });
       // Confirmed by the provider, waiting for the backend; then credited.
       await page.getByRole('button', { name: 'Confirm test payment of $25.00' }).click();

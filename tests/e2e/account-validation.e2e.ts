@@ -113,7 +113,9 @@ test('purchase amount: under $5 and over $10,000 are refused', async ({ signedIn
   expect(posts).toEqual([]);
   await amount.fill('10000');
   await next.click();
-  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Test mode payment' }).getByText('TEST MODE'),
+  ).toBeVisible();
   expect(posts).toHaveLength(1);
 });
 
