@@ -13,8 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { searchInput, waitForHydration } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { consentWithScheduling, searchInput, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
 import { buyCredits, signIn, type TestUser } from './support/identity';
 import { stubThirdParties } from './support/thirdParties';
@@ -154,24 +154,6 @@ async function navigate(page: Page, route: string): Promise<void> {
     return canonical !== null && new URL(canonical.href).pathname === to;
   }, route);
   await page.waitForLoadState('networkidle');
-}
-
-async function consentWithScheduling(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    // The site's own top-level documents only: an init script also runs in every frame (the
-    // booking widget's), where storage may be denied.
-    if (window.top !== window) return;
-    window.localStorage.setItem(
-      'visionapi.cookieConsent',
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        marketing: false,
-        calendly: true,
-        consentDate: new Date().toISOString(),
-      }),
-    );
-  });
 }
 
 /**

@@ -3,7 +3,13 @@
  * error or uncaught page error; a test that expects some declares them with
  * `allowConsoleErrors([/pattern/])` before triggering them.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 type Fixtures = {
   /** Console errors matching one of these patterns do not fail the test. */
@@ -77,6 +83,27 @@ export async function dismissCookieBanner(page: Page): Promise<void> {
         analytics: false,
         marketing: false,
         calendly: false,
+        consentDate: new Date().toISOString(),
+      }),
+    );
+  });
+}
+
+/**
+ * Stores a consent with scheduling on (the booking badge shows) before every page of the context
+ * loads. The site's own top-level documents only: an init script also runs in every frame (the
+ * booking widget's), where storage may be denied.
+ */
+export async function consentWithScheduling(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (window.top !== window) return;
+    window.localStorage.setItem(
+      'visionapi.cookieConsent',
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        marketing: false,
+        calendly: true,
         consentDate: new Date().toISOString(),
       }),
     );

@@ -7,8 +7,8 @@
  * One page per state: routes are reached in the running app (as a link click does) and each is
  * measured at every width by resizing, not reloading.
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { dismissCookieBanner, waitForHydration } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { consentWithScheduling, dismissCookieBanner, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
 import { stubThirdParties } from './support/thirdParties';
 
@@ -175,22 +175,6 @@ test('pricing at 390 px: every price cell inside the viewport, no sideways scrol
   }));
   expect(overflow.scroll, 'document width').toBeLessThanOrEqual(overflow.client);
 });
-
-async function consentWithScheduling(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    if (window.top !== window) return;
-    window.localStorage.setItem(
-      'visionapi.cookieConsent',
-      JSON.stringify({
-        essential: true,
-        analytics: false,
-        marketing: false,
-        calendly: true,
-        consentDate: new Date().toISOString(),
-      }),
-    );
-  });
-}
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
