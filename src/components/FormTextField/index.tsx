@@ -3,6 +3,7 @@
  * helper text while there is one), and the error cleared as soon as the field changes (forms are
  * checked on submit, src/forms/).
  */
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
@@ -12,6 +13,13 @@ type Props<V extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'err
   name: Path<V>;
   /** After the form has the new value (for example to reset a field that depends on it). */
   onValueChange?: (value: string) => void;
+  /** An amount in USD: a "$" before the value and the decimal keypad on phones. */
+  usd?: boolean;
+};
+
+const USD_SLOTS: TextFieldProps['slotProps'] = {
+  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+  htmlInput: { inputMode: 'decimal' },
 };
 
 export default function FormTextField<V extends FieldValues>({
@@ -19,6 +27,7 @@ export default function FormTextField<V extends FieldValues>({
   name,
   helperText,
   onValueChange,
+  usd = false,
   ...props
 }: Props<V>): ReactNode {
   return (
@@ -27,6 +36,7 @@ export default function FormTextField<V extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <TextField
+          {...(usd && { slotProps: USD_SLOTS })}
           {...props}
           name={field.name}
           value={field.value}

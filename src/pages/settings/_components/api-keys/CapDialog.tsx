@@ -9,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -105,10 +104,7 @@ export default function CapDialog({ apiKey, onClose }: Props): ReactNode {
             disabled={busy}
             autoFocus
             className={styles.capField}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
+            usd
           />
         </DialogContent>
         <DialogActions>

@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
@@ -141,10 +140,7 @@ export default function AutoRecharge({ settings }: { settings: BillingSettings }
             size="small"
             helperText="From $0 to $10,000"
             disabled={busy}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
+            usd
           />
           <FormTextField
             form={form}
@@ -154,10 +150,7 @@ export default function AutoRecharge({ settings }: { settings: BillingSettings }
             size="small"
             helperText={`From $${grouped(CREDIT_PURCHASE_LIMITS.minUsd)} to $${grouped(CREDIT_PURCHASE_LIMITS.maxUsd)}`}
             disabled={busy}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
+            usd
           />
         </div>
         <div>

@@ -12,7 +12,6 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -231,10 +230,7 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
                 size="small"
                 helperText="From $5 to $10,000"
                 disabled={creating}
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal' },
-                }}
+                usd
               />
               <Button
                 type="submit"

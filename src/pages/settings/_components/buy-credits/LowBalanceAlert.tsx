@@ -4,7 +4,6 @@
  * is below (`PUT billing/settings`, `low_balance_threshold_usd`; null turns it off).
  */
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,10 +78,7 @@ export default function LowBalanceAlert({ settings }: { settings: BillingSetting
           size="small"
           helperText="From $0 to $10,000"
           disabled={busy}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            htmlInput: { inputMode: 'decimal' },
-          }}
+          usd
         />
         <Button type="submit" variant="contained" disableElevation disabled={busy} aria-busy={busy}>
           {busy ? 'Saving…' : 'Save alert'}
