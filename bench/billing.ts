@@ -3,6 +3,7 @@
  * year of one busy organization) on PGlite and, with DATABASE_URL, on PostgreSQL; and the size
  * and time of an invoice PDF. Prints numbers; not a test.
  */
+import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -30,6 +31,7 @@ async function aggregate(label: string, handle: DatabaseHandle) {
   const org = await repos.organizations.create(
     { uid: `bench-${Date.now()}`, email: null, emailVerified: true },
     ORGANIZATION,
+    SYSTEM_ACTOR,
   );
   await handle.db.execute(sql`
     insert into ledger_entries (organization_id, kind, deployment, units, amount_micros, balance_after_micros, created_at)

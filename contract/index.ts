@@ -2,4 +2,5 @@ export * from './common';
 export * from './account';
 export * from './billing';
 export * from './services';
+export * from './teams';
 export * from './endpoints';

@@ -20,6 +20,7 @@ import type { Billing } from './billing/service';
 import type { Mailer } from './billing/mailer';
 import type { KeySecrets } from './lib/keys';
 import type { PaymentsMode } from './payments/provider';
+import { accessControl, describeAccess, endpointKey } from './plugins/access';
 import { authHooks } from './plugins/auth';
 import { echoedPath, frameworkErrors, registerHttpBasics } from './plugins/http';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
@@ -33,6 +34,7 @@ import { organizationRoutes } from './routes/v1/organization';
 import { publicRoutes } from './routes/v1/public';
 import { transactionRoutes } from './routes/v1/transactions';
 import { billingRoutes } from './routes/v1/billing';
+import { teamRoutes } from './routes/v1/teams';
 import { usageRoutes } from './routes/v1/usage';
 
 export interface AppDeps {
@@ -56,6 +58,8 @@ export const ACCOUNT_BODY_LIMIT = 64 * 1024;
 const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>() as TypedFastify;
   app.decorateRequest('user', null);
+  app.decorateRequest('access', null);
+  app.decorateRequest('actor', null);
   registerValidators(app);
 
   await registerHttpBasics(app, {
@@ -85,20 +89,48 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
             scheme: 'bearer',
             bearerFormat: 'Firebase ID token',
           },
+          adminKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Admin key (va_admin_…)',
+            description:
+              'An admin key acts on its own organization with its own role, where the operation allows admin keys.',
+          },
         },
       },
+    },
+    // Each operation says who may call it, from the contract's declaration (V1_ACCESS).
+    transform: ({ schema, url, route }) => {
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const access = url.startsWith('/v1/') ? describeAccess(endpointKey(method, url)) : null;
+      if (!access || !schema) return { schema, url };
+      const own = (schema as { description?: string }).description;
+      const transformed: Record<string, unknown> = {
+        ...schema,
+        description: own
+          ? `${own}\n\n**Who may call it:** ${access}`
+          : `**Who may call it:** ${access}`,
+      };
+      if (access.includes('admin key of that role')) {
+        transformed.security = [{ bearerAuth: [] }, { adminKey: [] }];
+      }
+      return { schema: transformed as typeof schema, url };
     },
   });
 
   deps.billing.useLogger(app.log);
+  const hooks = authHooks(deps.verifier);
   const ctx: V1Context = {
     config: deps.config,
     repos: deps.repos,
+    keySecrets: deps.keySecrets,
+    mailer: deps.mailer,
     billing: deps.billing,
     verifier: deps.verifier,
     payments: deps.payments,
-    hooks: authHooks(deps.verifier),
+    hooks,
   };
+  const access = accessControl({ hooks, teams: deps.repos.teams, keySecrets: deps.keySecrets });
 
   // Load balancers poll this: it is never rate-limited.
   app.get(
@@ -109,6 +141,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
 
   await app.register(
     async (v1: TypedFastify) => {
+      v1.addHook('onRoute', access.onRoute);
       await v1.register(async (scope: TypedFastify) => publicRoutes(scope, ctx));
       await v1.register(async (scope: TypedFastify) => organizationRoutes(scope, ctx));
       await v1.register(async (scope: TypedFastify) => apiKeyRoutes(scope, ctx));
@@ -117,6 +150,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
       await v1.register(async (scope: TypedFastify) => transactionRoutes(scope, ctx));
       await v1.register(async (scope: TypedFastify) => billingRoutes(scope, ctx));
       await v1.register(async (scope: TypedFastify) => usageRoutes(scope, ctx));
+      await v1.register(async (scope: TypedFastify) => teamRoutes(scope, ctx));
       v1.get(
         '/openapi.json',
         {

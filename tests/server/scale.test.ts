@@ -3,6 +3,7 @@
  * (run with DATABASE_URL; `.ci/run` starts PostgreSQL). Money stays exact across processes,
  * rate limits hold across them, and a process stopped with SIGTERM finishes what it started.
  */
+import { SYSTEM_ACTOR } from '../../server/src/repositories/audit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -99,8 +100,9 @@ async function seedWallet(handle: DatabaseHandle, uid: string, usd: number) {
   const org = await repos.organizations.create(
     { uid, email: `${uid}@example.com`, emailVerified: true },
     ORGANIZATION,
+    SYSTEM_ACTOR,
   );
-  const { secret } = await repos.apiKeys.create(org!.id, 'load');
+  const { secret } = await repos.apiKeys.create(org!.id, 'load', SYSTEM_ACTOR);
   const order = await repos.payments.createOrder({
     id: `ord_${uid}`,
     organizationId: org!.id,

@@ -56,3 +56,24 @@ export const MESSAGES = {
     ].join('\n'),
   }),
 };
+
+/** Team e-mails: the invitation with its single-use link. */
+export const TEAM_MESSAGES = {
+  invitation: (options: {
+    organization: string;
+    inviter: string | null;
+    role: string;
+    link: string;
+    expiresAt: Date;
+  }) => ({
+    subject: `You are invited to join ${options.organization} on VisionAPI`,
+    text: [
+      `${options.inviter ?? 'A member'} invited you to join ${options.organization} on VisionAPI as ${options.role === 'admin' ? 'an' : 'a'} ${options.role}.`,
+      '',
+      `Accept the invitation: ${options.link}`,
+      '',
+      `The link works once, for this e-mail address, until ${options.expiresAt.toUTCString()}.`,
+      'If you did not expect this invitation, you can ignore this e-mail.',
+    ].join('\n'),
+  }),
+};

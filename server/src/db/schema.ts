@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -57,7 +58,8 @@ export const organizations = pgTable(
     lowBalanceThresholdMicros: bigint('low_balance_threshold_micros', { mode: 'number' }),
     lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('organizations_owner_uid_key').on(t.ownerUid)],
+  // A user may own several organizations (teams); the owner is also a member with role `owner`.
+  (t) => [index('organizations_owner_uid_idx').on(t.ownerUid)],
 );
 
 export const apiKeys = pgTable(
@@ -88,6 +90,8 @@ export const apiKeys = pgTable(
     /** Charged and held this month (`spend_month`, the first day of a UTC month). */
     monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
     spendMonth: date('spend_month', { mode: 'string' }),
+    /** The member who created the key: its spend counts towards their monthly limit. */
+    createdByUid: text('created_by_uid'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
@@ -327,3 +331,121 @@ export const invoiceCounters = pgTable('invoice_counters', {
   scope: text('scope').primaryKey(),
   last: integer('last').notNull(),
 });
+
+const ROLE_VALUES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Who belongs to an organization, with one role each. Exactly one `owner` per organization (a
+ * partial unique index; `organizations.owner_uid` follows it), moved only by a transfer.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    uid: text('uid').notNull(),
+    email: text('email'),
+    role: text('role', { enum: ROLE_VALUES }).notNull(),
+    /** Spend limit per UTC month of the keys this member created, micro-dollars; null: none. */
+    monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
+    monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
+    spendMonth: date('spend_month', { mode: 'string' }),
+    createdAt: createdAt(),
+    lastActiveAt: at('last_active_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.uid] }),
+    uniqueIndex('memberships_one_owner_key')
+      .on(t.organizationId)
+      .where(sql`role = 'owner'`),
+    index('memberships_uid_idx').on(t.uid),
+  ],
+);
+
+/** The organization a user's calls act on when they name none. */
+export const userPreferences = pgTable('user_preferences', {
+  uid: text('uid').primaryKey(),
+  selectedOrganizationId: uuid('selected_organization_id').references(() => organizations.id),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** An invitation by e-mail; the link's token is kept only as a hash and works once. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLE_VALUES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUid: text('invited_by_uid'),
+    invitedByEmail: text('invited_by_email'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    acceptedByUid: text('accepted_by_uid'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_one_open_per_email_key')
+      .on(t.organizationId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    index('invitations_organization_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Machine members: `va_admin_…` keys for /v1, hashed, with a role and an optional expiry. */
+export const adminKeys = pgTable(
+  'admin_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    role: text('role', { enum: ROLE_VALUES }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    last4: text('last4').notNull(),
+    createdByUid: text('created_by_uid'),
+    createdByEmail: text('created_by_email'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at'),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('admin_keys_secret_hash_key').on(t.secretHash),
+    index('admin_keys_organization_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * Who did what, when and from where. Append-only (a trigger refuses UPDATE and DELETE), written
+ * in the transaction of the change it records. Never holds a secret.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    at: at('at').notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: ['user', 'admin_key', 'system'] }).notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_organization_at_idx').on(t.organizationId, t.at),
+    index('audit_log_organization_action_idx').on(t.organizationId, t.action),
+  ],
+);

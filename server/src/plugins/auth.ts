@@ -24,7 +24,7 @@ export const INVALID_TOKEN_MESSAGE = 'The ID token is invalid or expired. Sign i
 /** Longest Authorization header worth verifying (Firebase ID tokens are about 1 KB). */
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   if (header.length > MAX_TOKEN_LENGTH) throw unauthorized(INVALID_TOKEN_MESSAGE);
@@ -65,5 +65,5 @@ export function authHooks(verifier: TokenVerifier) {
   /** A scope's hook: a signed-in user, checked for revocation where the route asks for it. */
   const signedIn: onRequestAsyncHookHandler = async (request) =>
     authenticate(request, true, request.routeOptions.config?.freshToken === true);
-  return { requireUser, requireFreshUser, optionalUser, signedIn };
+  return { authenticate, requireUser, requireFreshUser, optionalUser, signedIn };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { apiKeys, deployments, organizations } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeySecrets } from '../lib/keys';
+import { recordAudit, type Actor } from './audit';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -19,15 +20,8 @@ export interface KeyWithSecret {
 }
 
 export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
-  // The two hot paths, prepared once per process: no query building per request, and PostgreSQL
+  // The hot path, prepared once per process: no query building per request, and PostgreSQL
   // plans them once per connection.
-  const keysByOwner = db
-    .select({ organizationId: organizations.id, key: apiKeys })
-    .from(organizations)
-    .leftJoin(apiKeys, eq(apiKeys.organizationId, organizations.id))
-    .where(eq(organizations.ownerUid, sql.placeholder('uid')))
-    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
-    .prepare('api_keys_by_owner');
   const keyForCall = db
     .select({
       key: apiKeys,
@@ -59,17 +53,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
     },
 
-    /**
-     * The keys of the organization a user owns, in one query; null when the user has no
-     * organization (every organization keeps at least its in-browser key).
-     */
-    async listByOwner(uid: string): Promise<ApiKeyRow[] | null> {
-      const rows = await keysByOwner.execute({ uid });
-      if (rows.length === 0) return null;
-      return rows.flatMap((row) => (row.key ? [row.key] : []));
-    },
-
-    async create(organizationId: string, name: string): Promise<KeyWithSecret> {
+    async create(organizationId: string, name: string, actor: Actor): Promise<KeyWithSecret> {
       return db.transaction(async (tx) => {
         // Lock the organization so concurrent creations respect the limit.
         await tx
@@ -90,8 +74,21 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         const { secret, stored } = secrets.generate(usedForUi);
         const [row] = await tx
           .insert(apiKeys)
-          .values({ organizationId, name, ...stored, isDefault: total === 0, usedForUi })
+          .values({
+            organizationId,
+            name,
+            ...stored,
+            isDefault: total === 0,
+            usedForUi,
+            createdByUid: actor.kind === 'user' ? actor.id : null,
+          })
           .returning();
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.created',
+          target: name,
+          details: { key: `${row!.prefix}…${row!.last4}` },
+        });
         return { row: row!, secret };
       });
     },
@@ -100,7 +97,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
      * A new secret for the key. The old one stops working at once (graceHours 0) or when the
      * grace period ends; rolling again ends any earlier grace period.
      */
-    async roll(organizationId: string, keyId: string, graceHours: number): Promise<KeyWithSecret> {
+    async roll(
+      organizationId: string,
+      keyId: string,
+      graceHours: number,
+      actor: Actor,
+    ): Promise<KeyWithSecret> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [target] = await tx
@@ -120,6 +122,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           })
           .where(eq(apiKeys.id, keyId))
           .returning();
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.rolled',
+          target: target.name,
+          details: { key: `${row!.prefix}…${row!.last4}`, previous_expires_in_hours: graceHours },
+        });
         return { row: row!, secret };
       });
     },
@@ -128,18 +136,27 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       organizationId: string,
       keyId: string,
       capMicros: number | null,
+      actor: Actor,
     ): Promise<ApiKeyRow> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
-      const [row] = await db
-        .update(apiKeys)
-        .set({ monthlyCapMicros: capMicros })
-        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
-        .returning();
-      if (!row) throw notFound(KEY_NOT_FOUND);
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set({ monthlyCapMicros: capMicros })
+          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+          .returning();
+        if (!row) throw notFound(KEY_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.cap_set',
+          target: row.name,
+          details: { monthly_cap_usd: capMicros === null ? null : capMicros / 1_000_000 },
+        });
+        return row;
+      });
     },
 
-    async setDefault(organizationId: string, keyId: string): Promise<ApiKeyRow> {
+    async setDefault(organizationId: string, keyId: string, actor: Actor): Promise<ApiKeyRow> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [target] = await tx
@@ -157,11 +174,16 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           .set({ isDefault: true })
           .where(eq(apiKeys.id, keyId))
           .returning();
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.default_set',
+          target: target.name,
+        });
         return row!;
       });
     },
 
-    async delete(organizationId: string, keyId: string): Promise<void> {
+    async delete(organizationId: string, keyId: string, actor: Actor): Promise<void> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       await db.transaction(async (tx) => {
         const keys = await tx
@@ -182,6 +204,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         if (target.isDefault && rest.length > 0) {
           await tx.update(apiKeys).set({ isDefault: true }).where(eq(apiKeys.id, rest[0]!.id));
         }
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.deleted',
+          target: target.name,
+          details: { key: `${target.prefix}…${target.last4}` },
+        });
       });
     },
 

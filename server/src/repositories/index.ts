@@ -2,12 +2,14 @@ import type { Database } from '../db/client';
 import { DEFAULT_SELLER, type Seller } from '../billing/invoices';
 import type { KeySecrets } from '../lib/keys';
 import { createApiKeysRepository } from './apiKeys';
+import { createAuditRepository } from './audit';
 import { createFeedbackRepository } from './feedback';
 import { createIdempotencyRepository } from './idempotency';
 import { createLedgerRepository } from './ledger';
 import { createOrganizationsRepository } from './organizations';
 import { createPaymentsRepository } from './payments';
 import { createPricingRepository } from './pricing';
+import { createTeamsRepository } from './teams';
 import { createUsageRepository } from './usage';
 
 export function createRepositories(
@@ -24,6 +26,8 @@ export function createRepositories(
     feedback: createFeedbackRepository(db),
     idempotency: createIdempotencyRepository(db),
     usage: createUsageRepository(db),
+    teams: createTeamsRepository(db),
+    audit: createAuditRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -9,12 +9,12 @@ import type {
 import { ErrorResponse } from '@contract';
 import type { TokenVerifier } from '../auth/firebase';
 import type { Billing } from '../billing/service';
+import type { Mailer } from '../billing/mailer';
 import type { ServerConfig } from '../config';
-import { NO_ORGANIZATION_MESSAGE, notFound } from '../lib/errors';
+import type { KeySecrets } from '../lib/keys';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
 import type { Repositories } from '../repositories';
-import type { OrganizationRow } from '../repositories/organizations';
 
 export type TypedFastify = FastifyInstance<
   RawServerDefault,
@@ -27,9 +27,11 @@ export type TypedFastify = FastifyInstance<
 export interface V1Context {
   config: Pick<
     ServerConfig,
-    'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail'
+    'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail' | 'siteUrl'
   >;
   repos: Repositories;
+  keySecrets: KeySecrets;
+  mailer: Mailer;
   billing: Billing;
   verifier: TokenVerifier;
   payments: PaymentsMode;
@@ -41,13 +43,6 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
   const result: Record<number, typeof ErrorResponse> = {};
   for (const code of [...codes, 429, 500]) result[code] = ErrorResponse;
   return result as { [K in C[number] | 429 | 500]: typeof ErrorResponse };
-}
-
-/** The caller's organization; 404 when they have not registered one. */
-export async function requireOrganization(ctx: V1Context, uid: string): Promise<OrganizationRow> {
-  const org = await ctx.repos.organizations.findByOwner(uid);
-  if (!org) throw notFound(NO_ORGANIZATION_MESSAGE);
-  return org;
 }
 
 export const SECURITY = [{ bearerAuth: [] }];

@@ -8,20 +8,14 @@ import {
   DeletedApiKey,
   RollApiKeyBody,
 } from '@contract';
-import { badRequest, notFound, NO_ORGANIZATION_MESSAGE } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
-import {
-  errorResponses,
-  requireOrganization,
-  SECURITY,
-  type TypedFastify,
-  type V1Context,
-} from '../context';
+import { actorOf, organizationOf } from '../../plugins/access';
+import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['API keys'];
-  app.addHook('onRequest', ctx.hooks.signedIn);
   const uiSecret = ctx.repos.apiKeys.uiSecret;
 
   app.post(
@@ -39,8 +33,12 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
-      const { row, secret } = await ctx.repos.apiKeys.create(org.id, request.body.name);
+      const org = organizationOf(request);
+      const { row, secret } = await ctx.repos.apiKeys.create(
+        org.id,
+        request.body.name,
+        actorOf(request),
+      );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
   );
@@ -59,9 +57,10 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const keys = await ctx.repos.apiKeys.listByOwner(request.user!.uid);
-      if (!keys) throw notFound(NO_ORGANIZATION_MESSAGE);
-      return { api_keys: keys.map((key) => presentApiKey(key, uiSecret)) };
+      const keys = await ctx.repos.apiKeys.list(organizationOf(request).id);
+      // A viewer reads the keys but never a secret, the in-browser key's included.
+      const secrets = request.access!.role === 'viewer' ? () => null : uiSecret;
+      return { api_keys: keys.map((key) => presentApiKey(key, secrets)) };
     },
   );
 
@@ -77,8 +76,12 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
-      const key = await ctx.repos.apiKeys.setDefault(org.id, request.headers['x-api-key']);
+      const org = organizationOf(request);
+      const key = await ctx.repos.apiKeys.setDefault(
+        org.id,
+        request.headers['x-api-key'],
+        actorOf(request),
+      );
       return presentApiKey(key, uiSecret);
     },
   );
@@ -101,11 +104,12 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { row, secret } = await ctx.repos.apiKeys.roll(
         org.id,
         request.headers['x-api-key'],
         request.body.expire_previous_in_hours,
+        actorOf(request),
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
@@ -129,7 +133,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const cap = request.body.monthly_cap_usd;
       let capMicros: number | null = null;
       if (cap !== null) {
@@ -142,6 +146,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         org.id,
         request.headers['x-api-key'],
         capMicros,
+        actorOf(request),
       );
       return presentApiKey(key, uiSecret);
     },
@@ -163,9 +168,9 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const id = request.headers['x-api-key'];
-      await ctx.repos.apiKeys.delete(org.id, id);
+      await ctx.repos.apiKeys.delete(org.id, id, actorOf(request));
       return { id, deleted: true as const };
     },
   );

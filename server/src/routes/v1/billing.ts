@@ -12,13 +12,8 @@ import { SANDBOX_CARDS } from '../../billing/service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
 import type { OrganizationRow } from '../../repositories/organizations';
-import {
-  errorResponses,
-  requireOrganization,
-  SECURITY,
-  type TypedFastify,
-  type V1Context,
-} from '../context';
+import { actorOf, organizationOf } from '../../plugins/access';
+import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 const usd = (micros: number | null) => (micros === null ? null : microsToUsd(micros));
 
@@ -54,7 +49,6 @@ function cents(usdAmount: number, field: string): number {
 
 export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Billing'];
-  app.addHook('onRequest', ctx.hooks.signedIn);
 
   app.get(
     '/billing/settings',
@@ -66,7 +60,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
         response: { 200: BillingSettings, ...errorResponses(401, 404) },
       },
     },
-    async (request) => presentBillingSettings(await requireOrganization(ctx, request.user!.uid)),
+    async (request) => presentBillingSettings(organizationOf(request)),
   );
 
   app.put(
@@ -87,23 +81,28 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { auto_recharge: auto, low_balance_threshold_usd: low } = request.body;
       if (auto?.enabled && !org.paymentMethodId) {
         throw conflict('Save a card first: automatic recharges charge the saved card.');
       }
-      const updated = await ctx.repos.organizations.updateBilling(org.id, {
-        ...(auto && {
-          autoRecharge: {
-            enabled: auto.enabled,
-            thresholdMicros: cents(auto.threshold_usd, 'auto_recharge.threshold_usd'),
-            amountMicros: cents(auto.amount_usd, 'auto_recharge.amount_usd'),
-          },
-        }),
-        ...(low !== undefined && {
-          lowBalanceThresholdMicros: low === null ? null : cents(low, 'low_balance_threshold_usd'),
-        }),
-      });
+      const updated = await ctx.repos.organizations.updateBilling(
+        org.id,
+        {
+          ...(auto && {
+            autoRecharge: {
+              enabled: auto.enabled,
+              thresholdMicros: cents(auto.threshold_usd, 'auto_recharge.threshold_usd'),
+              amountMicros: cents(auto.amount_usd, 'auto_recharge.amount_usd'),
+            },
+          }),
+          ...(low !== undefined && {
+            lowBalanceThresholdMicros:
+              low === null ? null : cents(low, 'low_balance_threshold_usd'),
+          }),
+        },
+        actorOf(request),
+      );
       return presentBillingSettings(updated);
     },
   );
@@ -124,7 +123,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       if (ctx.payments.provider === 'sandbox') {
         return { provider: 'sandbox' as const, client_secret: null };
       }
@@ -167,13 +166,17 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       if (ctx.payments.provider !== 'sandbox') {
         throw notFound('Sandbox cards are disabled because Stripe is configured.');
       }
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const card = SANDBOX_CARDS[request.body.card];
-      const saved = await ctx.repos.organizations.savePaymentMethod(org.id, {
-        provider: 'sandbox',
-        id: card.id,
-        label: card.label,
-      });
+      const saved = await ctx.repos.organizations.savePaymentMethod(
+        org.id,
+        {
+          provider: 'sandbox',
+          id: card.id,
+          label: card.label,
+        },
+        actorOf(request),
+      );
       return presentBillingSettings(saved!);
     },
   );
@@ -190,8 +193,10 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
-      return presentBillingSettings(await ctx.repos.organizations.removePaymentMethod(org.id));
+      const org = organizationOf(request);
+      return presentBillingSettings(
+        await ctx.repos.organizations.removePaymentMethod(org.id, actorOf(request)),
+      );
     },
   );
 }

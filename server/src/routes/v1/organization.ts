@@ -6,17 +6,11 @@ import {
 } from '@contract';
 import { conflict } from '../../lib/errors';
 import { presentOrganization } from '../../lib/present';
-import {
-  errorResponses,
-  requireOrganization,
-  SECURITY,
-  type TypedFastify,
-  type V1Context,
-} from '../context';
+import { actorOf, organizationOf } from '../../plugins/access';
+import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Organization'];
-  app.addHook('onRequest', ctx.hooks.signedIn);
 
   app.post(
     '/organization',
@@ -35,7 +29,9 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const user = request.user!;
-      const org = await ctx.repos.organizations.create(user, request.body);
+      const org = await ctx.repos.organizations.create(user, request.body, actorOf(request), {
+        onlyIfNone: true,
+      });
       if (!org) throw conflict('Your account already has an organization. Update it instead.');
       return presentOrganization(org);
     },
@@ -55,8 +51,10 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
-      return presentOrganization(await ctx.repos.organizations.update(org.id, request.body));
+      const org = organizationOf(request);
+      return presentOrganization(
+        await ctx.repos.organizations.update(org.id, request.body, actorOf(request)),
+      );
     },
   );
 
@@ -70,7 +68,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         response: { 200: Organization, ...errorResponses(401, 404) },
       },
     },
-    async (request) => presentOrganization(await requireOrganization(ctx, request.user!.uid)),
+    async (request) => presentOrganization(organizationOf(request)),
   );
 
   app.post(
@@ -86,8 +84,10 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const user = request.user!;
-      const org = await requireOrganization(ctx, user.uid);
+      const user = request.user;
+      const org = organizationOf(request);
+      // The organization's flag is its owner's address: only the owner's call refreshes it.
+      if (!user || user.uid !== org.ownerUid) return { email_verified: org.emailVerified };
       const fromProvider = user.emailVerified
         ? true
         : await ctx.verifier.lookupEmailVerified(user.uid);

@@ -27,7 +27,9 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
       if (!email && !user) {
         throw badRequest('Invalid request body: email is required when not signed in.');
       }
-      const org = user ? await ctx.repos.organizations.findByOwner(user.uid) : null;
+      const org = user
+        ? ((await ctx.repos.teams.membershipFor(user.uid, null))?.organization ?? null)
+        : null;
       const message = await ctx.repos.feedback.create({
         organizationId: org?.id ?? null,
         uid: user?.uid ?? null,

@@ -4,6 +4,7 @@
  * and currency match the order, and posts refunds and disputes as compensating ledger entries.
  * Every event is handled once (event ids are remembered). Nothing of the body is ever logged.
  */
+import { SYSTEM_ACTOR } from '../../repositories/audit';
 import { WebhookReceipt } from '@contract';
 import { badRequest } from '../../lib/errors';
 import { microsToCents } from '../../lib/money';
@@ -67,12 +68,16 @@ export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
         const label = await payments
           .describePaymentMethod(outcome.paymentMethodId)
           .catch(() => 'Saved card');
-        await ctx.repos.organizations.savePaymentMethod(outcome.organizationId, {
-          provider: 'stripe',
-          id: outcome.paymentMethodId,
-          label,
-          stripeCustomerId: outcome.customerId,
-        });
+        await ctx.repos.organizations.savePaymentMethod(
+          outcome.organizationId,
+          {
+            provider: 'stripe',
+            id: outcome.paymentMethodId,
+            label,
+            stripeCustomerId: outcome.customerId,
+          },
+          SYSTEM_ACTOR,
+        );
         return { received: true as const, duplicate: false };
       }
       if (outcome.kind === 'refund') {

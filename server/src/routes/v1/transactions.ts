@@ -2,17 +2,10 @@ import { TransactionList, TransactionQuery } from '@contract';
 import { badRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import { presentTransaction } from '../../lib/present';
-import {
-  errorResponses,
-  requireOrganization,
-  SECURITY,
-  type TypedFastify,
-  type V1Context,
-} from '../context';
+import { organizationOf } from '../../plugins/access';
+import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 export async function transactionRoutes(app: TypedFastify, ctx: V1Context) {
-  app.addHook('onRequest', ctx.hooks.requireUser);
-
   app.get(
     '/transaction',
     {
@@ -27,7 +20,7 @@ export async function transactionRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { start_date, end_date, skip, limit } = request.query;
       const start = start_date ? new Date(start_date) : undefined;
       const end = end_date ? new Date(end_date) : undefined;

@@ -8,13 +8,8 @@ import { badRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import type { DailyRow } from '../../repositories/usage';
 import { MAX_CSV_ROWS } from '../../repositories/usage';
-import {
-  errorResponses,
-  requireOrganization,
-  SECURITY,
-  type TypedFastify,
-  type V1Context,
-} from '../context';
+import { organizationOf } from '../../plugins/access';
+import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 function range(startDate: string, endDate: string): { start: Date; end: Date } {
   const start = new Date(startDate);
@@ -60,13 +55,13 @@ export function csvField(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvField).join(',')}\r\n`;
+export const csvLine = (fields: Array<string | number | null>) =>
+  `${fields.map(csvField).join(',')}\r\n`;
 
 const csvResponse = { 200: Type.String({ description: 'text/csv; charset=utf-8' }) };
 
 export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['Usage'];
-  app.addHook('onRequest', ctx.hooks.signedIn);
 
   app.get(
     '/usage/daily',
@@ -81,7 +76,7 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const daily = await ctx.repos.usage.daily(
         org.id,
@@ -106,7 +101,7 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request, reply) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const daily = await ctx.repos.usage.daily(
         org.id,
@@ -140,7 +135,7 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request, reply) => {
-      const org = await requireOrganization(ctx, request.user!.uid);
+      const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const found = await ctx.repos.usage.transactions(org.id, start, end);
       if (!found) {

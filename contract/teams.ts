@@ -1,0 +1,314 @@
+/**
+ * Teams: an organization's members and their roles, invitations, admin keys (machine members)
+ * and the audit log. The role each /v1 operation needs is declared beside the endpoint in
+ * `endpoints.ts` (`V1_ACCESS`), from the role sets below.
+ */
+import { Type, type Static } from 'typebox';
+import { BoundedDateTime, IsoDateTime, MAX_SKIP, Nullable, SingleLineText } from './common';
+
+export const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What each role is for, as the team page and the API reference say it. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including transferring ownership and removing members.',
+  admin: 'Everything but ownership.',
+  developer: 'API keys, usage and the playground; reads the organization. No purchases or members.',
+  billing: 'Buys credits; payment log, invoices, auto-recharge and alerts; usage. No API keys.',
+  viewer: 'Reads everything; no key secrets, no purchases, no changes.',
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  developer: 'Developer',
+  billing: 'Billing',
+  viewer: 'Viewer',
+};
+
+/** Roles an invitation, an admin key or a role change may give (ownership moves by transfer). */
+export const ASSIGNABLE_ROLES = ['admin', 'developer', 'billing', 'viewer'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+// Listed one by one so the static type is the union of the literals.
+export const RoleSchema = Type.Union(
+  [
+    Type.Literal('owner'),
+    Type.Literal('admin'),
+    Type.Literal('developer'),
+    Type.Literal('billing'),
+    Type.Literal('viewer'),
+  ],
+  { description: 'A member role: owner, admin, developer, billing or viewer.' },
+);
+
+export const AssignableRoleSchema = Type.Union(
+  [
+    Type.Literal('admin'),
+    Type.Literal('developer'),
+    Type.Literal('billing'),
+    Type.Literal('viewer'),
+  ],
+  { description: 'admin, developer, billing or viewer (ownership moves only by a transfer).' },
+);
+
+/** Header choosing the organization a call acts on; default: the caller's last selected one. */
+export const ORGANIZATION_HEADER = 'x-organization-id';
+
+// ------------------------------------------------------------------ organizations of a user
+
+export const OrganizationMembership = Type.Object({
+  id: Type.String({ description: 'Organization id; send it as `x-organization-id`.' }),
+  name: Type.String(),
+  role: RoleSchema,
+  selected: Type.Boolean({ description: 'The organization calls act on without the header.' }),
+});
+export type OrganizationMembership = Static<typeof OrganizationMembership>;
+
+export const OrganizationMembershipList = Type.Object({
+  organizations: Type.Array(OrganizationMembership),
+});
+export type OrganizationMembershipList = Static<typeof OrganizationMembershipList>;
+
+export const SelectOrganizationBody = Type.Object(
+  { organization_id: SingleLineText({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type SelectOrganizationBody = Static<typeof SelectOrganizationBody>;
+
+// ------------------------------------------------------------------ members
+
+export const Member = Type.Object({
+  uid: Type.String(),
+  email: Nullable(Type.String()),
+  role: RoleSchema,
+  joined_at: IsoDateTime,
+  last_active_at: Nullable(IsoDateTime),
+  monthly_limit_usd: Nullable(
+    Type.Number({
+      minimum: 0,
+      description:
+        'Spend limit per calendar month (UTC) of the keys this member created; null: none.',
+    }),
+  ),
+  month_to_date_usd: Type.Number({ minimum: 0 }),
+  you: Type.Boolean({ description: 'This member is the caller.' }),
+});
+export type Member = Static<typeof Member>;
+
+export const MemberList = Type.Object({ members: Type.Array(Member) });
+export type MemberList = Static<typeof MemberList>;
+
+export const MemberParams = Type.Object({ uid: SingleLineText({ minLength: 1, maxLength: 128 }) });
+export type MemberParams = Static<typeof MemberParams>;
+
+export const UpdateMemberBody = Type.Object(
+  {
+    role: Type.Optional(AssignableRoleSchema),
+    monthly_limit_usd: Type.Optional(
+      Nullable(
+        Type.Number({
+          minimum: 0,
+          maximum: 1_000_000,
+          description: 'USD with at most 2 decimals; null removes the limit.',
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateMemberBody = Static<typeof UpdateMemberBody>;
+
+export const TransferOwnershipBody = Type.Object(
+  {
+    uid: SingleLineText({ minLength: 1, maxLength: 128, description: 'The new owner (a member).' }),
+  },
+  { additionalProperties: false },
+);
+export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
+
+export const LeftOrganization = Type.Object({ left: Type.Literal(true) });
+export const RemovedMember = Type.Object({ uid: Type.String(), removed: Type.Literal(true) });
+
+// ------------------------------------------------------------------ invitations
+
+/** How long an invitation link works. */
+export const INVITATION_VALID_DAYS = 7;
+/** Invitations one organization may send (new or resent) per hour. */
+export const INVITATIONS_PER_HOUR = 20;
+/** Pending invitations one organization may hold. */
+export const MAX_PENDING_INVITATIONS = 50;
+/** Members one organization may have. */
+export const MAX_MEMBERS = 100;
+
+export const InvitationBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
+    role: AssignableRoleSchema,
+  },
+  { additionalProperties: false },
+);
+export type InvitationBody = Static<typeof InvitationBody>;
+
+export const Invitation = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: RoleSchema,
+  invited_by: Nullable(Type.String()),
+  created_at: IsoDateTime,
+  expires_at: IsoDateTime,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('expired')]),
+});
+export type Invitation = Static<typeof Invitation>;
+
+export const InvitationList = Type.Object({ invitations: Type.Array(Invitation) });
+export type InvitationList = Static<typeof InvitationList>;
+
+export const InvitationParams = Type.Object({
+  invitation_id: SingleLineText({ minLength: 1, maxLength: 64 }),
+});
+export type InvitationParams = Static<typeof InvitationParams>;
+
+/** The secret of an invitation link (`/invitation/?token=…`). */
+export const InvitationToken = SingleLineText({ minLength: 20, maxLength: 128 });
+
+export const InvitationTokenBody = Type.Object(
+  { token: InvitationToken },
+  { additionalProperties: false },
+);
+export type InvitationTokenBody = Static<typeof InvitationTokenBody>;
+
+/** What the link's page shows before accepting: no secret, nothing beyond the invitation. */
+export const InvitationPreview = Type.Object({
+  organization_name: Type.String(),
+  email: Type.String(),
+  role: RoleSchema,
+  invited_by: Nullable(Type.String()),
+  expires_at: IsoDateTime,
+});
+export type InvitationPreview = Static<typeof InvitationPreview>;
+
+export const AcceptedInvitation = Type.Object({
+  organization_id: Type.String(),
+  organization_name: Type.String(),
+  role: RoleSchema,
+});
+export type AcceptedInvitation = Static<typeof AcceptedInvitation>;
+
+export const RevokedInvitation = Type.Object({ id: Type.String(), revoked: Type.Literal(true) });
+
+// ------------------------------------------------------------------ admin keys
+
+export const ADMIN_KEY_PREFIX = 'va_admin_';
+/** Admin keys one organization may hold. */
+export const MAX_ADMIN_KEYS = 20;
+
+export const AdminKey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  role: RoleSchema,
+  redacted: Type.String({ examples: ['va_admin_…x7Qe'] }),
+  created_by: Nullable(Type.String()),
+  created_at: IsoDateTime,
+  expires_at: Nullable(IsoDateTime),
+  last_used_at: Nullable(IsoDateTime),
+});
+export type AdminKey = Static<typeof AdminKey>;
+
+export const AdminKeyWithSecret = Type.Intersect(
+  [
+    AdminKey,
+    Type.Object({ key: Type.String({ description: 'The full secret, shown this once.' }) }),
+  ],
+  { title: 'AdminKeyWithSecret' },
+);
+export type AdminKeyWithSecret = Static<typeof AdminKeyWithSecret>;
+
+export const AdminKeyList = Type.Object({ admin_keys: Type.Array(AdminKey) });
+export type AdminKeyList = Static<typeof AdminKeyList>;
+
+export const CreateAdminKeyBody = Type.Object(
+  {
+    name: SingleLineText({ minLength: 1, maxLength: 64 }),
+    role: AssignableRoleSchema,
+    expires_at: Type.Optional(Nullable(BoundedDateTime)),
+  },
+  { additionalProperties: false },
+);
+export type CreateAdminKeyBody = Static<typeof CreateAdminKeyBody>;
+
+export const AdminKeyParams = Type.Object({
+  admin_key_id: SingleLineText({ minLength: 1, maxLength: 64 }),
+});
+export type AdminKeyParams = Static<typeof AdminKeyParams>;
+
+export const DeletedAdminKey = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
+
+// ------------------------------------------------------------------ audit log
+
+export const AUDIT_ACTIONS = [
+  'api_key.created',
+  'api_key.rolled',
+  'api_key.deleted',
+  'api_key.default_set',
+  'api_key.cap_set',
+  'organization.created',
+  'organization.updated',
+  'credits.purchase_started',
+  'credits.purchased',
+  'credits.refunded',
+  'billing.auto_recharge_updated',
+  'billing.alert_updated',
+  'billing.payment_method_saved',
+  'billing.payment_method_removed',
+  'member.invited',
+  'member.invitation_resent',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.limit_set',
+  'member.removed',
+  'member.left',
+  'member.ownership_transferred',
+  'member.signed_in',
+  'admin_key.created',
+  'admin_key.rolled',
+  'admin_key.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  at: IsoDateTime,
+  actor: Type.Object({
+    kind: Type.Union([Type.Literal('user'), Type.Literal('admin_key'), Type.Literal('system')]),
+    id: Nullable(Type.String()),
+    label: Nullable(Type.String({ description: 'E-mail address or admin key name.' })),
+  }),
+  action: Type.String(),
+  target: Nullable(Type.String()),
+  details: Type.Record(
+    Type.String(),
+    Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  ),
+  ip: Nullable(Type.String()),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditLogQuery = Type.Object({
+  actor: Type.Optional(
+    SingleLineText({ minLength: 1, maxLength: 254, description: 'Actor id or e-mail.' }),
+  ),
+  action: Type.Optional(SingleLineText({ minLength: 1, maxLength: 64 })),
+  start: Type.Optional(BoundedDateTime),
+  end: Type.Optional(BoundedDateTime),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+});
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+export const AuditLogPage = Type.Object({
+  entries: Type.Array(AuditEntry),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type AuditLogPage = Static<typeof AuditLogPage>;
