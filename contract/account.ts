@@ -14,6 +14,7 @@ import {
   UsdAmount,
 } from './common';
 import { CREDIT_PURCHASE_LIMITS } from './limits';
+import { RoleSchema } from './teams';
 
 // ---------------------------------------------------------------- API keys
 
@@ -151,6 +152,8 @@ export type OrganizationPatchBody = Static<typeof OrganizationPatchBody>;
 
 export const Organization = Type.Object(
   {
+    id: Type.String({ description: 'Send it as `x-organization-id` to act on this organization.' }),
+    role: Type.Optional(RoleSchema),
     name: Type.String(),
     website: Type.String(),
     country: Type.String(),

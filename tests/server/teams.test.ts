@@ -56,7 +56,7 @@ function invitationToken(email: string): string {
   return decodeURIComponent(match[1]!);
 }
 
-async function invite(owner: { auth: object }, orgId: string, email: string, role: AssignableRole) {
+async function invite(owner: { auth: Record<string, string> }, orgId: string, email: string, role: AssignableRole) {
   return h.callApi({
     method: 'POST',
     url: '/v1/team/invitations',
@@ -85,12 +85,12 @@ async function addMember(owner: TestUser, orgId: string, role: AssignableRole): 
   return member;
 }
 
-async function organizationId(user: { auth: object }): Promise<string> {
+async function organizationId(user: { auth: Record<string, string> }): Promise<string> {
   const list = await h.callApi({ method: 'GET', url: '/v1/organizations', headers: user.auth });
   return list.json().organizations.find((o: { selected: boolean }) => o.selected).id;
 }
 
-async function createAdminKey(owner: { auth: object }, orgId: string, role: AssignableRole) {
+async function createAdminKey(owner: { auth: Record<string, string> }, orgId: string, role: AssignableRole) {
   const res = await h.callApi({
     method: 'POST',
     url: '/v1/admin-keys',

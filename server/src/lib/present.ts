@@ -4,6 +4,7 @@ import type {
   CreditOrder,
   DeploymentPrice,
   Organization,
+  Role,
   Payment,
   Transaction,
 } from '@contract';
@@ -44,8 +45,11 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
   };
 }
 
-export function presentOrganization(row: OrganizationRow): Organization {
+/** The organization as its members see it; `role` is the caller's. */
+export function presentOrganization(row: OrganizationRow, role?: Role): Organization {
   return {
+    id: row.id,
+    ...(role && { role }),
     name: row.name,
     website: row.website,
     country: row.country,

@@ -33,7 +33,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         onlyIfNone: true,
       });
       if (!org) throw conflict('Your account already has an organization. Update it instead.');
-      return presentOrganization(org);
+      return presentOrganization(org, 'owner');
     },
   );
 
@@ -54,6 +54,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
       const org = organizationOf(request);
       return presentOrganization(
         await ctx.repos.organizations.update(org.id, request.body, actorOf(request)),
+        request.access!.role,
       );
     },
   );
@@ -68,7 +69,7 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         response: { 200: Organization, ...errorResponses(401, 404) },
       },
     },
-    async (request) => presentOrganization(organizationOf(request)),
+    async (request) => presentOrganization(organizationOf(request), request.access!.role),
   );
 
   app.post(
