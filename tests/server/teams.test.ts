@@ -17,10 +17,12 @@ import {
   INVITATION_LINK_USED,
 } from '../../server/src/repositories/teams';
 import {
+  buyCredits,
   createHarness,
   emulatorToken,
   emulatorTokenVerifier,
   registerUser,
+  testImage,
   type Harness,
   type TestUser,
 } from './helpers';
@@ -56,7 +58,12 @@ function invitationToken(email: string): string {
   return decodeURIComponent(match[1]!);
 }
 
-async function invite(owner: { auth: Record<string, string> }, orgId: string, email: string, role: AssignableRole) {
+async function invite(
+  owner: { auth: Record<string, string> },
+  orgId: string,
+  email: string,
+  role: AssignableRole,
+) {
   return h.callApi({
     method: 'POST',
     url: '/v1/team/invitations',
@@ -90,7 +97,11 @@ async function organizationId(user: { auth: Record<string, string> }): Promise<s
   return list.json().organizations.find((o: { selected: boolean }) => o.selected).id;
 }
 
-async function createAdminKey(owner: { auth: Record<string, string> }, orgId: string, role: AssignableRole) {
+async function createAdminKey(
+  owner: { auth: Record<string, string> },
+  orgId: string,
+  role: AssignableRole,
+) {
   const res = await h.callApi({
     method: 'POST',
     url: '/v1/admin-keys',
@@ -673,5 +684,68 @@ describe('the audit log', () => {
     });
     const csv = await h.callApi({ method: 'GET', url: '/v1/audit-log.csv', headers: owner.auth });
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+});
+
+describe('per-member monthly spend limits', () => {
+  it("refuses a call past the limit of the key's creator, charges nothing, and counts every key they made", async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    await buyCredits(h, owner, 10);
+    const dev = await addMember(owner, orgId, 'developer');
+    const keys = await Promise.all(
+      ['one', 'two'].map(async (name) =>
+        (
+          await h.callApi({
+            method: 'POST',
+            url: '/v1/api-key',
+            headers: dev.auth,
+            payload: { name },
+          })
+        ).json(),
+      ),
+    );
+    const image = (await testImage('png', 24, 24)).toString('base64');
+    const callWith = (key: string) =>
+      h.callServices({
+        method: 'POST',
+        url: '/image-classification',
+        headers: { 'api-key': key },
+        payload: { image },
+      });
+    const first = await callWith(keys[0].key);
+    expect(first.statusCode, first.body).toBe(200);
+    const price = first.json().usage.cost_usd as number;
+    // A limit of $0.01: calls on either key count until it is reached, then refused.
+    const limit = await h.callApi({
+      method: 'PATCH',
+      url: `/v1/team/members/${dev.uid}`,
+      headers: owner.auth,
+      payload: { monthly_limit_usd: 0.01 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const allowed = Math.floor(0.01 / price + 1e-9);
+    for (let i = 1; i < allowed; i++) {
+      const next = await callWith(keys[i % 2].key);
+      expect(next.statusCode, next.body).toBe(200);
+    }
+    const balance = async () =>
+      (await h.callApi({ method: 'GET', url: '/v1/credits/balance', headers: owner.auth })).json()
+        .remaining_credits as number;
+    const before = await balance();
+    const refused = await callWith(keys[0].key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error_message).toMatch(/monthly spend limit/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await balance()).toBe(before);
+    // The owner's own key is not limited by it.
+    expect((await callWith(owner.playgroundKey.key)).statusCode).toBe(200);
+    const members = await h.callApi({
+      method: 'GET',
+      url: '/v1/team/members',
+      headers: owner.auth,
+    });
+    const row = members.json().members.find((m: { uid: string }) => m.uid === dev.uid);
+    expect(row.month_to_date_usd).toBeCloseTo(price * allowed, 6);
   });
 });

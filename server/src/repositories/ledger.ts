@@ -16,6 +16,7 @@ export interface UsageHold {
 export type Refusal =
   | { refused: 'insufficient'; priceMicros: number }
   | { refused: 'cap'; priceMicros: number }
+  | { refused: 'member_limit'; priceMicros: number; limitMicros: number; spentMicros: number }
   | { refused: 'unknown_deployment' };
 
 /** Rolls the hold's transaction back and carries the reason out of it. */
@@ -121,7 +122,8 @@ export function createLedgerRepository(db: Database) {
 
     /**
      * Holds a call's price (read from the pricing table), in one transaction: first the key's
-     * monthly spend counter, refused when the call would pass its cap, then the wallet, refused
+     * monthly spend counter, refused when the call would pass its cap, then the monthly spend of
+     * the member who created the key, refused past their limit, then the wallet, refused
      * when it cannot cover the price. Both are conditional updates that take the row's lock, so
      * concurrent calls can never overspend the wallet or a cap; a refusal changes nothing.
      */
@@ -146,6 +148,34 @@ export function createLedgerRepository(db: Database) {
               returning month_spend_micros as spend`),
           );
           if (!key) throw new RefusedHold({ refused: 'cap', priceMicros: amount });
+          // The member who created the key: their monthly spend, refused past their limit.
+          const [member] = rows<{
+            uid: string;
+            limit: string | number | null;
+            spent: string | number;
+          }>(
+            await tx.execute(sql`
+              select m.uid, m.monthly_limit_micros as limit,
+                (case when m.spend_month = ${month}::date then m.month_spend_micros else 0 end) as spent
+              from api_keys k join memberships m
+                on m.organization_id = k.organization_id and m.uid = k.created_by_uid
+              where k.id = ${hold.apiKeyId}
+              for update of m`),
+          );
+          if (member) {
+            const spent = Number(member.spent);
+            if (member.limit !== null && spent + amount > Number(member.limit)) {
+              throw new RefusedHold({
+                refused: 'member_limit',
+                priceMicros: amount,
+                limitMicros: Number(member.limit),
+                spentMicros: spent,
+              });
+            }
+            await tx.execute(sql`
+              update memberships set month_spend_micros = ${spent + amount}, spend_month = ${month}::date
+              where organization_id = ${hold.organizationId} and uid = ${member.uid}`);
+          }
           const [org] = rows<{ balance: string | number }>(
             await tx.execute(sql`
               update organizations set balance_micros = balance_micros - ${amount}
@@ -230,10 +260,19 @@ export function createLedgerRepository(db: Database) {
             returning organization_id, api_key_id, amount_micros, created_at`),
         );
         if (!r) return false;
-        await tx.execute(sql`
-          update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
-          where id = ${r.api_key_id}
-            and spend_month = date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`);
+        const heldMonth = sql`date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`;
+        const [key] = rows<{ created_by_uid: string | null }>(
+          await tx.execute(sql`
+            update api_keys set month_spend_micros = greatest(0, month_spend_micros - (case when spend_month = ${heldMonth} then ${r.amount_micros} else 0 end))
+            where id = ${r.api_key_id}
+            returning created_by_uid`),
+        );
+        if (key?.created_by_uid) {
+          await tx.execute(sql`
+            update memberships set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
+            where organization_id = ${r.organization_id} and uid = ${key.created_by_uid}
+              and spend_month = ${heldMonth}`);
+        }
         await tx.execute(sql`
           update organizations set balance_micros = balance_micros + ${r.amount_micros}
           where id = ${r.organization_id}`);

@@ -42,6 +42,23 @@ export function capReached(key: ApiKeyRow, priceMicros: number): HttpError {
   );
 }
 
+/** 429: the member who created the key has reached their monthly spend limit. */
+export function memberLimitReached(hold: {
+  priceMicros: number;
+  limitMicros: number;
+  spentMicros: number;
+}): HttpError {
+  const next = nextUtcMonth();
+  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    `The member who created this API key has reached their monthly spend limit of $${microsToUsd(hold.limitMicros)} ` +
+      `($${microsToUsd(hold.spentMicros)} spent this month; this call costs $${microsToUsd(hold.priceMicros)}). ` +
+      `Nothing was charged. An owner or admin can raise the limit on the team page; otherwise wait until ${next.toISOString().slice(0, 10)} (UTC).`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
 /** The checks made before the body is read, from the row the key look-up returned. */
 export function precheck(key: ApiKeyRow, organization: OrganizationRow, priceMicros: number): void {
   if (
@@ -83,6 +100,7 @@ export async function metered<T>(
   });
   if ('refused' in hold) {
     if (hold.refused === 'cap') throw capReached(key, hold.priceMicros);
+    if (hold.refused === 'member_limit') throw memberLimitReached(hold);
     if (hold.refused === 'unknown_deployment') throw call.unknownDeployment();
     throw insufficientCredits(await deps.repos.ledger.balance(organization.id), hold.priceMicros);
   }
