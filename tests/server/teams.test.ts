@@ -624,8 +624,26 @@ describe('the audit log', () => {
     });
     await h.callApi({ method: 'DELETE', url: `/v1/team/members/${member.uid}`, headers });
     await createAdminKey(owner, orgId, 'viewer');
+    await buyCredits(h, owner, 10);
+    // Switching into the organization (from another one) is a sign-in to it.
+    await h.callApi({
+      method: 'POST',
+      url: '/v1/organizations',
+      headers,
+      payload: { name: 'Other', website: 'https://o.example.com', country: 'India', state: 'Goa' },
+    });
+    await h.callApi({
+      method: 'POST',
+      url: '/v1/organizations/select',
+      headers,
+      payload: { organization_id: orgId },
+    });
 
-    const page = await h.callApi({ method: 'GET', url: '/v1/audit-log?limit=100', headers });
+    const page = await h.callApi({
+      method: 'GET',
+      url: '/v1/audit-log?limit=100',
+      headers: { ...headers, 'x-organization-id': orgId },
+    });
     expect(page.statusCode).toBe(200);
     const actions = (page.json().entries as Array<{ action: string }>).map((e) => e.action).sort();
     expect(actions).toEqual(
@@ -643,12 +661,19 @@ describe('the audit log', () => {
         'member.role_changed',
         'member.removed',
         'admin_key.created',
+        'credits.purchase_started',
+        'credits.purchased',
+        'member.signed_in',
       ].sort(),
     );
     for (const entry of page.json().entries) {
       expect(entry.at).toEqual(expect.any(String));
-      expect(entry.actor.kind).toBe('user');
-      expect(entry.actor.label).toEqual(expect.stringContaining('@'));
+      if (entry.action === 'credits.purchased') {
+        expect(entry.actor).toEqual({ kind: 'system', id: null, label: null });
+      } else {
+        expect(entry.actor.kind).toBe('user');
+        expect(entry.actor.label).toEqual(expect.stringContaining('@'));
+      }
     }
     // Secrets never appear in it.
     expect(page.body).not.toContain(key.json().key);
@@ -657,12 +682,16 @@ describe('the audit log', () => {
     const filtered = await h.callApi({
       method: 'GET',
       url: '/v1/audit-log?action=member.joined',
-      headers,
+      headers: { ...headers, 'x-organization-id': orgId },
     });
     expect(filtered.json().entries).toHaveLength(1);
     expect(filtered.json().entries[0].actor.label).toBe(member.email);
 
-    const csv = await h.callApi({ method: 'GET', url: '/v1/audit-log.csv', headers });
+    const csv = await h.callApi({
+      method: 'GET',
+      url: '/v1/audit-log.csv',
+      headers: { ...headers, 'x-organization-id': orgId },
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('at,actor_kind,actor,action,target,details,ip');
 

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../db/client';
 import { creditOrders, invoices, organizations, payments, stripeEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { issueInvoice, type Seller } from '../billing/invoices';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
 import { creditWallet, postCompensation } from './ledger';
 
 export type CreditOrderRow = typeof creditOrders.$inferSelect;
@@ -98,12 +99,15 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
      * Creates an order under the per-organization cap of open (unpaid, unexpired) orders; the
      * organization's row lock makes the cap hold under concurrency. Throws 409 at the cap.
      */
-    async createOrder(order: {
-      id: string;
-      organizationId: string;
-      amountMicros: number;
-      provider: 'stripe' | 'sandbox';
-    }): Promise<CreditOrderRow> {
+    async createOrder(
+      order: {
+        id: string;
+        organizationId: string;
+        amountMicros: number;
+        provider: 'stripe' | 'sandbox';
+      },
+      actor?: Actor,
+    ): Promise<CreditOrderRow> {
       if (order.amountMicros <= 0)
         throw new HttpError(400, 'An order must be for a positive amount.');
       return db.transaction(async (tx) => {
@@ -138,6 +142,14 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
             expiresAt: sql`now() + make_interval(mins => ${OPEN_ORDER_LIMITS.expiresAfterMinutes})`,
           })
           .returning();
+        if (actor) {
+          await recordAudit(tx, actor, {
+            organizationId: order.organizationId,
+            action: 'credits.purchase_started',
+            target: row!.id,
+            details: { amount_usd: order.amountMicros / 1_000_000, provider: order.provider },
+          });
+        }
         return row!;
       });
     },
@@ -399,6 +411,16 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
             paymentId: payment.id,
           });
           await issueInvoice(tx, payment, options.seller);
+          await recordAudit(tx, SYSTEM_ACTOR, {
+            organizationId: order.organizationId,
+            action: 'credits.purchased',
+            target: order.id,
+            details: {
+              amount_usd: order.amountMicros / 1_000_000,
+              kind: order.kind,
+              provider: order.provider,
+            },
+          });
           // Above the low-balance threshold again: the next fall sends a new alert.
           await tx
             .update(organizations)
@@ -441,6 +463,12 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
           amountMicros: -delta,
           paymentId: payment.id,
           kind: 'refund',
+        });
+        await recordAudit(tx, SYSTEM_ACTOR, {
+          organizationId: payment.organizationId,
+          action: 'credits.refunded',
+          target: payment.orderId,
+          details: { amount_usd: delta / 1_000_000, provider: payment.provider },
         });
         const refunded = payment.refundedMicros + delta;
         await tx

@@ -182,17 +182,35 @@ export function createTeamsRepository(db: Database) {
       return rows;
     },
 
-    /** Makes an organization the one the user's calls act on by default. */
-    async select(uid: string, organizationId: string): Promise<MemberContext> {
+    /**
+     * Makes an organization the one the user's calls act on by default. Switching into an
+     * organization is a sign-in to it, recorded in its audit log (once per switch).
+     */
+    async select(uid: string, organizationId: string, actor: Actor): Promise<MemberContext> {
       const found = await this.membershipFor(uid, organizationId);
       if (!found) throw notFound('Organization not found, or you are not one of its members.');
-      await db
-        .insert(userPreferences)
-        .values({ uid, selectedOrganizationId: organizationId })
-        .onConflictDoUpdate({
-          target: userPreferences.uid,
-          set: { selectedOrganizationId: organizationId, updatedAt: new Date() },
-        });
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ selected: userPreferences.selectedOrganizationId })
+          .from(userPreferences)
+          .where(eq(userPreferences.uid, uid))
+          .for('update');
+        await tx
+          .insert(userPreferences)
+          .values({ uid, selectedOrganizationId: organizationId })
+          .onConflictDoUpdate({
+            target: userPreferences.uid,
+            set: { selectedOrganizationId: organizationId, updatedAt: new Date() },
+          });
+        if (before?.selected !== organizationId) {
+          await recordAudit(tx, actor, {
+            organizationId,
+            action: 'member.signed_in',
+            target: actor.label ?? uid,
+            details: { role: found.membership.role },
+          });
+        }
+      });
       return found;
     },
 

@@ -20,7 +20,8 @@ import { generateId, isUuid } from '../../lib/keys';
 import { renderInvoicePdf } from '../../billing/invoices';
 import { centsAmountToMicros, microsToCents, microsToUsd } from '../../lib/money';
 import { presentOrder, presentPayment } from '../../lib/present';
-import { organizationOf } from '../../plugins/access';
+import { actorOf, organizationOf } from '../../plugins/access';
+import type { Actor } from '../../repositories/audit';
 import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -108,19 +109,27 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         reply,
         `credits:${org.id}`,
         () => `price_in_usd=${amountMicros}`,
-        () => createOrder(org.id, amountMicros, request.log),
+        () => createOrder(org.id, amountMicros, request.log, actorOf(request)),
       );
     },
   );
 
-  async function createOrder(organizationId: string, amountMicros: number, log: FastifyBaseLogger) {
+  async function createOrder(
+    organizationId: string,
+    amountMicros: number,
+    log: FastifyBaseLogger,
+    actor: Actor,
+  ) {
     const org = { id: organizationId };
-    let order = await ctx.repos.payments.createOrder({
-      id: generateId('ord'),
-      organizationId: org.id,
-      amountMicros,
-      provider: ctx.payments.provider,
-    });
+    let order = await ctx.repos.payments.createOrder(
+      {
+        id: generateId('ord'),
+        organizationId: org.id,
+        amountMicros,
+        provider: ctx.payments.provider,
+      },
+      actor,
+    );
     if (ctx.payments.provider === 'stripe') {
       try {
         const intent = await ctx.payments.createPaymentIntent({

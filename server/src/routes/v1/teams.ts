@@ -199,7 +199,11 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
-      const found = await teams.select(request.user!.uid, request.body.organization_id);
+      const found = await teams.select(
+        request.user!.uid,
+        request.body.organization_id,
+        actorOf(request),
+      );
       return {
         id: found.organization.id,
         name: found.organization.name,
