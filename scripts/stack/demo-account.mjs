@@ -5,7 +5,9 @@
  * database as before.
  *
  *   demo@example.com / demo1234 (e-mail verified), organization "Demo Vision Co.", a "Server key"
- *   besides the playground key, a $25 sandbox purchase and a few metered image calls.
+ *   besides the playground key, a $25 sandbox purchase and a few metered image calls; a second
+ *   organization, "Demo Robotics Lab", and a pending invitation of teammate@example.com (as a
+ *   developer) so the team pages have something to show.
  */
 import sharp from 'sharp';
 import { STACK } from './env.mjs';
@@ -16,6 +18,14 @@ export const DEMO = {
   uid: 'demo-user-0001',
   displayName: 'Demo User',
 };
+
+const SECOND_ORGANIZATION = {
+  name: 'Demo Robotics Lab',
+  website: 'https://robotics.example.com',
+  country: 'India',
+  state: 'Maharashtra',
+};
+const DEMO_TEAMMATE = { email: 'teammate@example.com', role: 'developer' };
 
 const EMULATOR = `http://127.0.0.1:${STACK.authEmulatorPort}`;
 const IDENTITY = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
@@ -105,7 +115,8 @@ const DEMO_CALLS = [
 export async function ensureDemoAccount(urls = stackUrls()) {
   const report = [];
   const { uid, token, created } = await signInDemoUser();
-  const auth = { authorization: `Bearer ${token}` };
+  const signedIn = { authorization: `Bearer ${token}` };
+  let auth = signedIn;
   report.push(
     `user          ${DEMO.email} / ${DEMO.password} (uid ${uid}, e-mail verified${created ? ', created' : ''})`,
   );
@@ -130,6 +141,8 @@ export async function ensureDemoAccount(urls = stackUrls()) {
   } else {
     throw fail('organization', org);
   }
+  // Everything below acts on this organization by name, whichever one the user last selected.
+  auth = { ...signedIn, 'x-organization-id': org.body.id };
   await call(`${urls.api}/organization/verify`, { method: 'POST', headers: auth });
 
   const listed = await call(`${urls.api}/api-key`, { headers: auth });
@@ -208,5 +221,49 @@ export async function ensureDemoAccount(urls = stackUrls()) {
   }
   const balance = await call(`${urls.api}/credits/balance`, { headers: auth });
   report.push(`balance       $${balance.body.remaining_credits}`);
+
+  const orgs = await call(`${urls.api}/organizations`, { headers: signedIn });
+  if (orgs.status !== 200) throw fail('organizations', orgs);
+  if (!orgs.body.organizations.some((o) => o.name === SECOND_ORGANIZATION.name)) {
+    const second = await call(`${urls.api}/organizations`, {
+      method: 'POST',
+      headers: signedIn,
+      body: SECOND_ORGANIZATION,
+    });
+    if (second.status !== 200) throw fail('second organization', second);
+    // Creating it selected it: the demo opens on its first organization.
+    const back = await call(`${urls.api}/organizations/select`, {
+      method: 'POST',
+      headers: signedIn,
+      body: { organization_id: org.body.id },
+    });
+    if (back.status !== 200) throw fail('select the first organization', back);
+    report.push(`organization  ${SECOND_ORGANIZATION.name} (created; switch in the account menu)`);
+  } else {
+    report.push(`organization  ${SECOND_ORGANIZATION.name} (already there)`);
+  }
+
+  const [members, invitations] = await Promise.all([
+    call(`${urls.api}/team/members`, { headers: auth }),
+    call(`${urls.api}/team/invitations`, { headers: auth }),
+  ]);
+  if (members.status !== 200) throw fail('members', members);
+  if (invitations.status !== 200) throw fail('invitations', invitations);
+  const invited =
+    members.body.members.some((m) => m.email === DEMO_TEAMMATE.email) ||
+    invitations.body.invitations.some((i) => i.email === DEMO_TEAMMATE.email);
+  if (!invited) {
+    const sent = await call(`${urls.api}/team/invitations`, {
+      method: 'POST',
+      headers: auth,
+      body: DEMO_TEAMMATE,
+    });
+    if (sent.status !== 200) throw fail('invitation', sent);
+    report.push(
+      `invitation    ${DEMO_TEAMMATE.email} as ${DEMO_TEAMMATE.role} (sent to the local inbox)`,
+    );
+  } else {
+    report.push(`invitation    ${DEMO_TEAMMATE.email} (already there)`);
+  }
   return report;
 }

@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { Health } from '@contract';
+import { Health, ORGANIZATION_HEADER } from '@contract';
 import type { TokenVerifier } from './auth/firebase';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -67,7 +67,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     rateLimit: deps.config.rateLimit,
     rateLimitStore:
       deps.databaseKind === 'postgres' ? postgresRateLimitStore(deps.db, 'api') : undefined,
-    allowedHeaders: ['x-api-key'],
+    allowedHeaders: ['x-api-key', ORGANIZATION_HEADER],
     notFoundMessage: (request) => `No route ${request.method} ${echoedPath(request)}.`,
   });
 

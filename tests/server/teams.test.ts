@@ -778,3 +778,29 @@ describe('per-member monthly spend limits', () => {
     expect(row.month_to_date_usd).toBeCloseTo(price * allowed, 6);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('says who may call each operation, from the contract', async () => {
+    const doc = (await h.api.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const op of MEMBER_OPERATIONS) {
+      const operation = doc.paths[op.openapiPath][op.method.toLowerCase()];
+      expect(operation.description, op.key).toContain('**Who may call it:**');
+      for (const role of op.access.roles) expect(operation.description, op.key).toContain(role);
+      const schemes = (operation.security as object[]).flatMap((s) => Object.keys(s));
+      expect(schemes.includes('adminKey'), op.key).toBe(!op.access.people_only);
+    }
+  });
+
+  it('lets browsers send the organization header', async () => {
+    const res = await h.api.inject({
+      method: 'OPTIONS',
+      url: '/v1/organization',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,x-organization-id',
+      },
+    });
+    expect(res.headers['access-control-allow-headers']).toContain('x-organization-id');
+  });
+});
