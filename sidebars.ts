@@ -42,6 +42,7 @@ const sidebars = {
         },
       ],
     },
+    'teams',
     'private-deployment',
     'ai-training-studio',
   ],
