@@ -47,8 +47,6 @@ CREATE TABLE "memberships" (
 	"email" text,
 	"role" text NOT NULL,
 	"monthly_limit_micros" bigint,
-	"month_spend_micros" bigint DEFAULT 0 NOT NULL,
-	"spend_month" date,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_active_at" timestamp with time zone,
 	CONSTRAINT "memberships_organization_id_uid_pk" PRIMARY KEY("organization_id","uid")

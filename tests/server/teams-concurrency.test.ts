@@ -8,7 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignableRole } from '@contract';
-import { createHarness, emulatorToken, registerUser, testImage, type Harness } from './helpers';
+import {
+  buyCredits,
+  createHarness,
+  emulatorToken,
+  registerUser,
+  testImage,
+  type Harness,
+} from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -179,5 +186,54 @@ describe('teams under concurrency', () => {
       ),
     );
     expect(Number(held[0]!.n)).toBe(0);
+  });
+
+  it("concurrent calls on several of a member's keys never pass the member's monthly limit", async () => {
+    const owner = await registerUser(h);
+    const orgId = await orgOf(owner.auth);
+    await buyCredits(h, owner, 10);
+    const dev = await member(owner.auth, orgId, 'developer');
+    const keys = await Promise.all(
+      ['a', 'b', 'c'].map(
+        async (name) =>
+          (
+            await h.callApi({
+              method: 'POST',
+              url: '/v1/api-key',
+              headers: dev.auth,
+              payload: { name },
+            })
+          ).json().key as string,
+      ),
+    );
+    await h.callApi({
+      method: 'PATCH',
+      url: `/v1/team/members/${dev.uid}`,
+      headers: owner.auth,
+      payload: { monthly_limit_usd: 0.01 },
+    });
+    const image = (await testImage('png', 24, 24)).toString('base64');
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        h.callServices({
+          method: 'POST',
+          url: '/image-classification',
+          headers: { 'api-key': keys[i % 3]! },
+          payload: { image },
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const price = ok[0]!.json().usage.cost_usd as number;
+    expect(ok.length).toBe(Math.floor(0.01 / price + 1e-9));
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(24 - ok.length);
+    const members = await h.callApi({
+      method: 'GET',
+      url: '/v1/team/members',
+      headers: owner.auth,
+    });
+    const row = members.json().members.find((m: { uid: string }) => m.uid === dev.uid);
+    expect(row.month_to_date_usd).toBeLessThanOrEqual(0.01);
+    expect(row.month_to_date_usd).toBeCloseTo(price * ok.length, 6);
   });
 });

@@ -348,10 +348,11 @@ export const memberships = pgTable(
     uid: text('uid').notNull(),
     email: text('email'),
     role: text('role', { enum: ROLE_VALUES }).notNull(),
-    /** Spend limit per UTC month of the keys this member created, micro-dollars; null: none. */
+    /**
+     * Spend limit per UTC month of the keys this member created, micro-dollars; null: none. What
+     * they spent is the sum of those keys' monthly counters (api_keys.month_spend_micros).
+     */
     monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
-    monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
-    spendMonth: date('spend_month', { mode: 'string' }),
     createdAt: createdAt(),
     lastActiveAt: at('last_active_at'),
   },

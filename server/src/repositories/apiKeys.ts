@@ -20,8 +20,14 @@ export interface KeyWithSecret {
 }
 
 export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
-  // The hot path, prepared once per process: no query building per request, and PostgreSQL
+  // The hot paths, prepared once per process: no query building per request, and PostgreSQL
   // plans them once per connection.
+  const keysOf = db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    .prepare('api_keys_of_organization');
   const keyForCall = db
     .select({
       key: apiKeys,
@@ -46,11 +52,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
 
   return {
     list(organizationId: string): Promise<ApiKeyRow[]> {
-      return db
-        .select()
-        .from(apiKeys)
-        .where(eq(apiKeys.organizationId, organizationId))
-        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+      return keysOf.execute({ organizationId });
     },
 
     async create(organizationId: string, name: string, actor: Actor): Promise<KeyWithSecret> {

@@ -122,8 +122,8 @@ export function createLedgerRepository(db: Database) {
 
     /**
      * Holds a call's price (read from the pricing table), in one transaction: first the key's
-     * monthly spend counter, refused when the call would pass its cap, then the monthly spend of
-     * the member who created the key, refused past their limit, then the wallet, refused
+     * monthly spend counter, refused when the call would pass its cap, then (when the member who
+     * created the key has a monthly limit) their keys' spend, refused past it, then the wallet, refused
      * when it cannot cover the price. Both are conditional updates that take the row's lock, so
      * concurrent calls can never overspend the wallet or a cap; a refusal changes nothing.
      */
@@ -138,43 +138,47 @@ export function createLedgerRepository(db: Database) {
           );
           if (!price) throw new RefusedHold({ refused: 'unknown_deployment' });
           const amount = Number(price.amount);
-          const [key] = rows<{ spend: string | number }>(
+          const [key] = rows<{
+            spend: string | number;
+            created_by_uid: string | null;
+            member_limit: string | number | null;
+          }>(
             await tx.execute(sql`
               update api_keys set
                 month_spend_micros = (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount},
                 spend_month = ${month}::date
               where id = ${hold.apiKeyId} and (monthly_cap_micros is null or
                 (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount} <= monthly_cap_micros)
-              returning month_spend_micros as spend`),
+              returning month_spend_micros as spend, created_by_uid,
+                (select m.monthly_limit_micros from memberships m
+                  where m.organization_id = api_keys.organization_id and m.uid = api_keys.created_by_uid) as member_limit`),
           );
           if (!key) throw new RefusedHold({ refused: 'cap', priceMicros: amount });
-          // The member who created the key: their monthly spend, refused past their limit.
-          const [member] = rows<{
-            uid: string;
-            limit: string | number | null;
-            spent: string | number;
-          }>(
+          // The member who created the key has a monthly limit: what all their keys spent this
+          // month, this call included, counted under the member's row lock, so concurrent calls
+          // on several of their keys cannot pass it together. No limit: nothing more to do.
+          if (key.member_limit !== null && key.created_by_uid !== null) {
+            // Lock first, then count in a statement of its own: its snapshot is taken after the
+            // lock is granted, so it sees what concurrent calls on the member's other keys committed.
             await tx.execute(sql`
-              select m.uid, m.monthly_limit_micros as limit,
-                (case when m.spend_month = ${month}::date then m.month_spend_micros else 0 end) as spent
-              from api_keys k join memberships m
-                on m.organization_id = k.organization_id and m.uid = k.created_by_uid
-              where k.id = ${hold.apiKeyId}
-              for update of m`),
-          );
-          if (member) {
-            const spent = Number(member.spent);
-            if (member.limit !== null && spent + amount > Number(member.limit)) {
+              select 1 from memberships
+              where organization_id = ${hold.organizationId} and uid = ${key.created_by_uid}
+              for update`);
+            const [member] = rows<{ spent: string | number }>(
+              await tx.execute(sql`
+                select coalesce(sum(month_spend_micros), 0) as spent from api_keys
+                where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
+                  and spend_month = ${month}::date`),
+            );
+            const spent = Number(member?.spent ?? 0);
+            if (spent > Number(key.member_limit)) {
               throw new RefusedHold({
                 refused: 'member_limit',
                 priceMicros: amount,
-                limitMicros: Number(member.limit),
-                spentMicros: spent,
+                limitMicros: Number(key.member_limit),
+                spentMicros: spent - amount,
               });
             }
-            await tx.execute(sql`
-              update memberships set month_spend_micros = ${spent + amount}, spend_month = ${month}::date
-              where organization_id = ${hold.organizationId} and uid = ${member.uid}`);
           }
           const [org] = rows<{ balance: string | number }>(
             await tx.execute(sql`
@@ -260,19 +264,10 @@ export function createLedgerRepository(db: Database) {
             returning organization_id, api_key_id, amount_micros, created_at`),
         );
         if (!r) return false;
-        const heldMonth = sql`date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`;
-        const [key] = rows<{ created_by_uid: string | null }>(
-          await tx.execute(sql`
-            update api_keys set month_spend_micros = greatest(0, month_spend_micros - (case when spend_month = ${heldMonth} then ${r.amount_micros} else 0 end))
-            where id = ${r.api_key_id}
-            returning created_by_uid`),
-        );
-        if (key?.created_by_uid) {
-          await tx.execute(sql`
-            update memberships set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
-            where organization_id = ${r.organization_id} and uid = ${key.created_by_uid}
-              and spend_month = ${heldMonth}`);
-        }
+        await tx.execute(sql`
+          update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
+          where id = ${r.api_key_id}
+            and spend_month = date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`);
         await tx.execute(sql`
           update organizations set balance_micros = balance_micros + ${r.amount_micros}
           where id = ${r.organization_id}`);

@@ -26,10 +26,13 @@ import {
 } from '../db/schema';
 import { conflict, forbidden, gone, HttpError, notFound } from '../lib/errors';
 import { isUuid } from '../lib/keys';
+import { utcMonth } from '../lib/month';
 import { recordAudit, type Actor } from './audit';
 import type { OrganizationRow } from './organizations';
 
 export type MembershipRow = typeof memberships.$inferSelect;
+/** A member as the team page shows them: with what their keys spent this UTC month. */
+export type MemberRow = MembershipRow & { monthSpendMicros: number };
 export type InvitationRow = typeof invitations.$inferSelect;
 export type AdminKeyRow = typeof adminKeys.$inferSelect;
 
@@ -214,16 +217,31 @@ export function createTeamsRepository(db: Database) {
       return found;
     },
 
-    members(organizationId: string): Promise<MembershipRow[]> {
-      return db
-        .select()
+    async members(organizationId: string, uid?: string): Promise<MemberRow[]> {
+      const rows = await db
+        .select({
+          membership: memberships,
+          monthSpendMicros: sql<string>`(select coalesce(sum(${apiKeys.monthSpendMicros}), 0) from ${apiKeys}
+            where ${apiKeys.organizationId} = ${memberships.organizationId}
+              and ${apiKeys.createdByUid} = ${memberships.uid}
+              and ${apiKeys.spendMonth} = ${utcMonth()}::date)`,
+        })
         .from(memberships)
-        .where(eq(memberships.organizationId, organizationId))
+        .where(
+          and(
+            eq(memberships.organizationId, organizationId),
+            uid === undefined ? undefined : eq(memberships.uid, uid),
+          ),
+        )
         .orderBy(
           sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
           asc(memberships.createdAt),
           asc(memberships.uid),
         );
+      return rows.map((row) => ({
+        ...row.membership,
+        monthSpendMicros: Number(row.monthSpendMicros),
+      }));
     },
 
     async updateMember(

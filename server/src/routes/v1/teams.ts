@@ -38,10 +38,9 @@ import { Type } from 'typebox';
 import { TEAM_MESSAGES } from '../../billing/mailer';
 import { badRequest, HttpError } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
-import { monthToDateMicros } from '../../lib/month';
 import { actorOf, organizationOf } from '../../plugins/access';
 import type { AuditRow } from '../../repositories/audit';
-import type { AdminKeyRow, InvitationRow, MembershipRow } from '../../repositories/teams';
+import type { AdminKeyRow, InvitationRow, MemberRow } from '../../repositories/teams';
 import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 import { csvLine } from './usage';
 
@@ -50,7 +49,7 @@ export const AUDIT_CSV_MAX_ROWS = 50_000;
 
 const iso = (date: Date) => date.toISOString();
 
-function presentMember(row: MembershipRow, callerUid: string | null): Member {
+function presentMember(row: MemberRow, callerUid: string | null): Member {
   return {
     uid: row.uid,
     email: row.email,
@@ -58,7 +57,7 @@ function presentMember(row: MembershipRow, callerUid: string | null): Member {
     joined_at: iso(row.createdAt),
     last_active_at: row.lastActiveAt ? iso(row.lastActiveAt) : null,
     monthly_limit_usd: row.monthlyLimitMicros === null ? null : microsToUsd(row.monthlyLimitMicros),
-    month_to_date_usd: microsToUsd(monthToDateMicros(row)),
+    month_to_date_usd: microsToUsd(row.monthSpendMicros),
     you: row.uid === callerUid,
   };
 }
@@ -261,7 +260,7 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
           throw badRequest('Invalid request body: monthly_limit_usd must have at most 2 decimals.');
         }
       }
-      const row = await teams.updateMember(
+      await teams.updateMember(
         org.id,
         request.params.uid,
         {
@@ -270,7 +269,8 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
         },
         actorOf(request),
       );
-      return presentMember(row, request.user!.uid);
+      const [row] = await teams.members(org.id, request.params.uid);
+      return presentMember(row!, request.user!.uid);
     },
   );
 
