@@ -186,7 +186,12 @@ async function benchPair(label: string, apiUrl: string, servicesUrl: string, tok
     await measure(`${label}: POST /image-classification (metered, 64×64 PNG)`, {
       url: `${servicesUrl}/image-classification`,
       method: 'POST',
-      headers: { 'api-key': key, 'content-type': 'application/json' },
+      // The in-browser key accepts the site's own origins only.
+      headers: {
+        'api-key': key,
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+      },
       body: JSON.stringify({ image: image.toString('base64') }),
     }),
   ];

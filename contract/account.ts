@@ -18,6 +18,55 @@ import { RoleSchema } from './teams';
 
 // ---------------------------------------------------------------- API keys
 
+/** Most origins one key may list, and the longest origin. */
+export const KEY_ORIGIN_LIMITS = { maxOrigins: 20, maxLength: 200 } as const;
+
+/** `https://app.example.com` or `http://localhost:3000`: scheme, host and port, nothing else. */
+export const OriginSchema = Type.String({
+  minLength: 8,
+  maxLength: KEY_ORIGIN_LIMITS.maxLength,
+  pattern: '^https?://[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$',
+  errorMessage: 'must be an origin such as https://app.example.com (lowercase, no path)',
+});
+
+/** A key's limits: which deployments, from which browser origins, until when. */
+const KeyRestrictionFields = {
+  allowed_deployments: Nullable(
+    Type.Array(SingleLineText({ minLength: 1, maxLength: 64 }), {
+      minItems: 1,
+      maxItems: 32,
+      uniqueItems: true,
+      description:
+        'The deployment paths this key may call (e.g. `object-detection`); null: every deployment.',
+    }),
+  ),
+  allowed_origins: Nullable(
+    Type.Array(OriginSchema, {
+      minItems: 1,
+      maxItems: KEY_ORIGIN_LIMITS.maxOrigins,
+      uniqueItems: true,
+      description:
+        "Browser origins this key accepts calls from (the request's `Origin` header); null: any. The in-browser key accepts the site's own origin only unless set.",
+    }),
+  ),
+  expires_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'After this instant the key is refused (403); null: never.',
+    }),
+  ),
+};
+
+export const ApiKeyRestrictionsBody = Type.Object(
+  {
+    allowed_deployments: Type.Optional(KeyRestrictionFields.allowed_deployments),
+    allowed_origins: Type.Optional(KeyRestrictionFields.allowed_origins),
+    expires_at: Type.Optional(Nullable(BoundedDateTime)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ApiKeyRestrictionsBody = Static<typeof ApiKeyRestrictionsBody>;
+
 export const ApiKey = Type.Object(
   {
     id: Type.String({
@@ -63,6 +112,20 @@ export const ApiKey = Type.Object(
       minimum: 0,
       description: 'What this key has spent this calendar month (UTC), calls in flight included.',
     }),
+    ...KeyRestrictionFields,
+    disabled: Type.Boolean({
+      description: 'A disabled key is refused (403) until it is enabled again.',
+    }),
+    refused_calls: Type.Integer({
+      minimum: 0,
+      description: "Calls refused because they were outside this key's limits (403, free).",
+    }),
+    last_refused: Nullable(
+      Type.Object({
+        at: IsoDateTime,
+        reason: Type.String({ description: 'Which limit refused it.' }),
+      }),
+    ),
   },
   { title: 'ApiKey' },
 );
@@ -100,6 +163,9 @@ export const CreateApiKeyBody = Type.Object(
       maxLength: 64,
       description: 'A label, 1 to 64 characters.',
     }),
+    allowed_deployments: Type.Optional(KeyRestrictionFields.allowed_deployments),
+    allowed_origins: Type.Optional(KeyRestrictionFields.allowed_origins),
+    expires_at: Type.Optional(Nullable(BoundedDateTime)),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ import type {
   ApiKey,
   ApiKeyIdHeaders,
   ApiKeyList,
+  ApiKeyRestrictionsBody,
   ApiKeyWithSecret,
   Balance,
   CreateApiKeyBody,
@@ -86,6 +87,14 @@ export interface V1Endpoints {
   'POST /api-key/set-default': Endpoint<ApiKey, undefined, undefined, ApiKeyIdHeaders>;
   'POST /api-key/roll': Endpoint<ApiKeyWithSecret, RollApiKeyBody, undefined, ApiKeyIdHeaders>;
   'POST /api-key/cap': Endpoint<ApiKey, ApiKeyCapBody, undefined, ApiKeyIdHeaders>;
+  'POST /api-key/restrictions': Endpoint<
+    ApiKey,
+    ApiKeyRestrictionsBody,
+    undefined,
+    ApiKeyIdHeaders
+  >;
+  'POST /api-key/disable': Endpoint<ApiKey, undefined, undefined, ApiKeyIdHeaders>;
+  'POST /api-key/enable': Endpoint<ApiKey, undefined, undefined, ApiKeyIdHeaders>;
   'DELETE /api-key': Endpoint<DeletedApiKey, undefined, undefined, ApiKeyIdHeaders>;
   'GET /billing/settings': Endpoint<BillingSettings>;
   'PUT /billing/settings': Endpoint<BillingSettings, BillingSettingsBody>;
@@ -227,6 +236,9 @@ export const V1_ACCESS = {
   'POST /api-key/set-default': member(KEY_MANAGERS),
   'POST /api-key/roll': member(KEY_MANAGERS),
   'POST /api-key/cap': member(KEY_MANAGERS),
+  'POST /api-key/restrictions': member(KEY_MANAGERS),
+  'POST /api-key/disable': member(KEY_MANAGERS),
+  'POST /api-key/enable': member(KEY_MANAGERS),
   'DELETE /api-key': member(KEY_MANAGERS),
   'GET /billing/settings': member(BILLING_READERS),
   'PUT /billing/settings': member(BUYERS),

@@ -209,7 +209,8 @@ export async function ensureDemoAccount(urls = stackUrls()) {
     for (const [path, params] of DEMO_CALLS) {
       const res = await call(`${urls.services}/${path}`, {
         method: 'POST',
-        headers: { 'api-key': playground.key },
+        // The in-browser key accepts the site's own origin only.
+        headers: { 'api-key': playground.key, origin: 'http://localhost:3000' },
         body: { image, ...params },
       });
       report.push(

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect } from './fixtures';
-import { meteredCall, uiKey } from './support/billing';
+import { meteredCall, SITE_ORIGIN, uiKey } from './support/billing';
 import { test } from './support/fixtures';
 import { buyCredits, callApi, type TestUser } from './support/identity';
 
@@ -38,7 +38,7 @@ async function listKeys(user: TestUser): Promise<ListedKey[]> {
  */
 async function servicesStatus(page: Page, secret: string): Promise<number> {
   const response = await page.request.post(`${SERVICES_BASE_URL}/object-detection`, {
-    headers: { 'api-key': secret },
+    headers: { 'api-key': secret, origin: SITE_ORIGIN },
     data: { image: 'aGVsbG8=' },
   });
   return response.status();

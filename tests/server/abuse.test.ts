@@ -13,6 +13,7 @@ import {
   createHarness,
   multipartBody,
   registerUser,
+  SITE_ORIGIN,
   testImage,
   type Harness,
   type TestUser,
@@ -70,7 +71,11 @@ describe('no quadratic work on request data', () => {
     const call = () =>
       fetch(`${servicesUrl}/object-detection`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'api-key': funded.playgroundKey.key },
+        headers: {
+          'content-type': 'application/json',
+          'api-key': funded.playgroundKey.key,
+          origin: SITE_ORIGIN,
+        },
         body,
       });
     const result = await medianOf5(call);
@@ -89,7 +94,11 @@ describe('no quadratic work on request data', () => {
     const result = await medianOf5(() =>
       fetch(`${servicesUrl}/object-detection`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'api-key': broke.playgroundKey.key },
+        headers: {
+          'content-type': 'application/json',
+          'api-key': broke.playgroundKey.key,
+          origin: SITE_ORIGIN,
+        },
         body: whitespaceRun(),
       }),
     );

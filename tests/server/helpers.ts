@@ -25,6 +25,8 @@ import { buildServicesApp } from '../../server/src/services/app';
 import type { Renderer } from '../../server/src/services/render/pool';
 
 export const PROJECT_ID = 'demo-visionapi';
+/** The site's origin in local mode, as a browser sends it. */
+export const SITE_ORIGIN = 'http://localhost:3000';
 
 export interface RecordedAnswer {
   app: 'api' | 'services';
@@ -121,6 +123,11 @@ export async function createHarness(options: HarnessOptions = {}) {
   const record =
     (app: 'api' | 'services', instance: FastifyInstance) =>
     async (request: InjectOptions): Promise<LightMyRequestResponse> => {
+      // Image calls come from the site's origin unless a test says otherwise, as the browser
+      // sends them: the in-browser key accepts the site's own origins only.
+      if (app === 'services' && !(request.headers && 'origin' in request.headers)) {
+        request = { ...request, headers: { origin: SITE_ORIGIN, ...request.headers } };
+      }
       const response = await instance.inject(request);
       recordedAnswers.push({
         app,

@@ -33,6 +33,13 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
     headers: { 'x-api-key': UUID },
     payload: { monthly_cap_usd: 5 },
   },
+  'POST /api-key/restrictions': {
+    url: '/v1/api-key/restrictions',
+    headers: { 'x-api-key': UUID },
+    payload: { allowed_deployments: ['object-detection'] },
+  },
+  'POST /api-key/disable': { url: '/v1/api-key/disable', headers: { 'x-api-key': UUID } },
+  'POST /api-key/enable': { url: '/v1/api-key/enable', headers: { 'x-api-key': UUID } },
   'DELETE /api-key': { url: '/v1/api-key', headers: { 'x-api-key': UUID } },
   'GET /billing/settings': { url: '/v1/billing/settings' },
   'PUT /billing/settings': {

@@ -135,7 +135,8 @@ describe('npm run stack', () => {
     );
     const call = await json(`${SERVICES}/object-detection`, {
       method: 'POST',
-      headers: { 'api-key': keys.body.api_keys[0].key },
+      // The in-browser key, from the site's origin as a browser sends it.
+      headers: { 'api-key': keys.body.api_keys[0].key, origin: 'http://localhost:3000' },
       body: JSON.stringify({ image: png.toString('base64') }),
     });
     expect(call.status).toBe(402);

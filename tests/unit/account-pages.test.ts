@@ -122,6 +122,12 @@ const apiKey = (over: Partial<ApiKey>): ApiKey => ({
   previous_secret_expires_at: null,
   monthly_cap_usd: null,
   month_to_date_usd: 0,
+  allowed_deployments: null,
+  allowed_origins: null,
+  expires_at: null,
+  disabled: false,
+  refused_calls: 0,
+  last_refused: null,
   ...over,
 });
 

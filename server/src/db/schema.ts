@@ -90,6 +90,15 @@ export const apiKeys = pgTable(
     /** Charged and held this month (`spend_month`, the first day of a UTC month). */
     monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
     spendMonth: date('spend_month', { mode: 'string' }),
+    /** Limits (null: none): deployment paths, browser origins, an expiry; and a pause switch. */
+    allowedDeployments: text('allowed_deployments').array(),
+    allowedOrigins: text('allowed_origins').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** Calls refused for being outside the limits, and the last one's reason. */
+    refusedCalls: integer('refused_calls').notNull().default(0),
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true, mode: 'date' }),
+    lastRefusedReason: text('last_refused_reason'),
     /** The member who created the key: its spend counts towards their monthly limit. */
     createdByUid: text('created_by_uid'),
     createdAt: createdAt(),

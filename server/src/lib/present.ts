@@ -42,6 +42,15 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
         : null,
     monthly_cap_usd: row.monthlyCapMicros === null ? null : microsToUsd(row.monthlyCapMicros),
     month_to_date_usd: microsToUsd(monthToDateMicros(row)),
+    allowed_deployments: row.allowedDeployments,
+    allowed_origins: row.allowedOrigins,
+    expires_at: row.expiresAt ? iso(row.expiresAt) : null,
+    disabled: row.disabledAt !== null,
+    refused_calls: row.refusedCalls,
+    last_refused:
+      row.lastRefusedAt && row.lastRefusedReason
+        ? { at: iso(row.lastRefusedAt), reason: row.lastRefusedReason }
+        : null,
   };
 }
 

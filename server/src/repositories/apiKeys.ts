@@ -13,6 +13,25 @@ export const MAX_API_KEYS = 25;
 export const KEY_NOT_FOUND =
   'API key not found. Send the id of one of your keys in the x-api-key header.';
 
+/** A key's limits as stored: null means no limit of that kind. */
+export interface KeyRestrictions {
+  allowedDeployments?: string[] | null;
+  allowedOrigins?: string[] | null;
+  expiresAt?: Date | null;
+}
+
+const restrictionDetails = (r: KeyRestrictions) => ({
+  ...(r.allowedDeployments !== undefined && {
+    allowed_deployments: r.allowedDeployments === null ? null : r.allowedDeployments.join(' '),
+  }),
+  ...(r.allowedOrigins !== undefined && {
+    allowed_origins: r.allowedOrigins === null ? null : r.allowedOrigins.join(' '),
+  }),
+  ...(r.expiresAt !== undefined && {
+    expires_at: r.expiresAt === null ? null : r.expiresAt.toISOString(),
+  }),
+});
+
 /** A key row and, once, its new secret. */
 export interface KeyWithSecret {
   row: ApiKeyRow;
@@ -55,7 +74,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       return keysOf.execute({ organizationId });
     },
 
-    async create(organizationId: string, name: string, actor: Actor): Promise<KeyWithSecret> {
+    async create(
+      organizationId: string,
+      name: string,
+      actor: Actor,
+      restrictions: KeyRestrictions = {},
+    ): Promise<KeyWithSecret> {
       return db.transaction(async (tx) => {
         // Lock the organization so concurrent creations respect the limit.
         await tx
@@ -83,13 +107,14 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             isDefault: total === 0,
             usedForUi,
             createdByUid: actor.kind === 'user' ? actor.id : null,
+            ...restrictions,
           })
           .returning();
         await recordAudit(tx, actor, {
           organizationId,
           action: 'api_key.created',
           target: name,
-          details: { key: `${row!.prefix}…${row!.last4}` },
+          details: { key: `${row!.prefix}…${row!.last4}`, ...restrictionDetails(restrictions) },
         });
         return { row: row!, secret };
       });
@@ -156,6 +181,67 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         });
         return row;
       });
+    },
+
+    /** Changes a key's limits; each field given replaces that limit (null removes it). */
+    async setRestrictions(
+      organizationId: string,
+      keyId: string,
+      restrictions: KeyRestrictions,
+      actor: Actor,
+    ): Promise<ApiKeyRow> {
+      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set(restrictions)
+          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+          .returning();
+        if (!row) throw notFound(KEY_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.restricted',
+          target: row.name,
+          details: restrictionDetails(restrictions),
+        });
+        return row;
+      });
+    },
+
+    /** Pauses a key (every call refused with 403, free) or lets it work again. */
+    async setDisabled(
+      organizationId: string,
+      keyId: string,
+      disabled: boolean,
+      actor: Actor,
+    ): Promise<ApiKeyRow> {
+      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set({ disabledAt: disabled ? new Date() : null })
+          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+          .returning();
+        if (!row) throw notFound(KEY_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: disabled ? 'api_key.disabled' : 'api_key.enabled',
+          target: row.name,
+        });
+        return row;
+      });
+    },
+
+    /** Counts a call refused by the key's limits, with the limit that refused it. */
+    async recordRefusal(keyId: string, reason: string): Promise<void> {
+      await db
+        .update(apiKeys)
+        .set({
+          refusedCalls: sql`${apiKeys.refusedCalls} + 1`,
+          lastRefusedAt: new Date(),
+          lastRefusedReason: reason,
+        })
+        .where(eq(apiKeys.id, keyId));
     },
 
     async setDefault(organizationId: string, keyId: string, actor: Actor): Promise<ApiKeyRow> {

@@ -51,6 +51,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
 import { createKeyCache } from './key-cache';
+import { keyLimitRefusal } from './key-limits';
 import { metered, precheck } from './metering';
 import { createRenderPool, type Renderer } from './render/pool';
 
@@ -190,6 +191,15 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       keyCache.rememberMissing(hash);
       throw unauthorized(UNKNOWN_KEY_MESSAGE);
     }
+    const refusal = keyLimitRefusal(
+      found.key,
+      { path, origin: request.headers.origin },
+      deps.config.corsOrigins,
+    );
+    if (refusal) {
+      await repos.apiKeys.recordRefusal(found.key.id, refusal.limit);
+      throw new HttpError(403, refusal.message);
+    }
     request.apiKey = { key: found.key, organization: found.organization };
     const limit = await perKeyLimit(request);
     if (!limit.isAllowed) {
@@ -236,7 +246,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           description:
             `Sample results (sandbox). Model: ${deployment.model}. Charged only when the answer ` +
             'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
-            'is read), 409 a request with the same Idempotency-Key is still running, 422 the ' +
+            "is read), 403 outside the key's limits (disabled, expired, another deployment, an " +
+            'origin not on its list; nothing charged), 409 a request with the same ' +
+            'Idempotency-Key is still running, 422 the ' +
             "Idempotency-Key was used for a different request, 429 rate limit or the key's monthly " +
             'spend cap reached (Retry-After until the month turns), 503 busy (retry ' +
             'after the Retry-After header; nothing charged).',
@@ -264,7 +276,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           },
           response: {
             200: deployment.result,
-            ...errors(400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 503),
+            ...errors(400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 503),
           },
         },
       },

@@ -8,6 +8,11 @@ import sharp from 'sharp';
 import { callApi, type TestUser } from './identity';
 
 export const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
+/**
+ * The site's origin, sent as the browser would: the in-browser key accepts calls from the site's
+ * own origins only.
+ */
+export const SITE_ORIGIN = 'http://localhost:3001';
 /** What one object-detection call costs in the local stack's price list. */
 export const CALL_PRICE_USD = 0.004;
 
@@ -21,13 +26,16 @@ function sampleImage(): Promise<string> {
   return image;
 }
 
-/** One metered object-detection call with `secret`: its status and `error_message`, if any. */
+/**
+ * One metered object-detection call with `secret`, from the site's origin: its status and
+ * `error_message`, if any.
+ */
 export async function meteredCall(
   request: APIRequestContext,
   secret: string,
 ): Promise<{ status: number; error_message?: string; retryAfter?: string }> {
   const response = await request.post(`${SERVICES_BASE_URL}/object-detection`, {
-    headers: { 'api-key': secret },
+    headers: { 'api-key': secret, origin: SITE_ORIGIN },
     data: { image: await sampleImage() },
   });
   const body = (await response.json().catch(() => ({}))) as { error_message?: string };

@@ -3,6 +3,8 @@ import {
   ApiKeyCapBody,
   ApiKeyIdHeaders,
   ApiKeyList,
+  ApiKeyRestrictionsBody,
+  DEPLOYMENT_PATHS,
   ApiKeyWithSecret,
   CreateApiKeyBody,
   DeletedApiKey,
@@ -11,8 +13,39 @@ import {
 import { badRequest } from '../../lib/errors';
 import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
+import type { KeyRestrictions } from '../../repositories/apiKeys';
 import { actorOf, organizationOf } from '../../plugins/access';
 import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
+
+/** The contract's restriction fields to stored limits, checked beyond what the schema says. */
+function restrictionsOf(body: {
+  allowed_deployments?: string[] | null;
+  allowed_origins?: string[] | null;
+  expires_at?: string | null;
+}): KeyRestrictions {
+  const unknown = body.allowed_deployments?.filter(
+    (path) => !(DEPLOYMENT_PATHS as readonly string[]).includes(path),
+  );
+  if (unknown && unknown.length > 0) {
+    throw badRequest(
+      `Invalid request body: unknown deployment ${unknown.slice(0, 5).join(', ')}. Available: ${DEPLOYMENT_PATHS.join(', ')}.`,
+    );
+  }
+  let expiresAt: Date | null | undefined;
+  if (body.expires_at !== undefined) {
+    expiresAt = body.expires_at === null ? null : new Date(body.expires_at);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw badRequest('Invalid request body: expires_at must be in the future.');
+    }
+  }
+  return {
+    ...(body.allowed_deployments !== undefined && {
+      allowedDeployments: body.allowed_deployments,
+    }),
+    ...(body.allowed_origins !== undefined && { allowedOrigins: body.allowed_origins }),
+    ...(expiresAt !== undefined && { expiresAt }),
+  };
+}
 
 export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
   const tags = ['API keys'];
@@ -38,6 +71,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         org.id,
         request.body.name,
         actorOf(request),
+        restrictionsOf(request.body),
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
@@ -151,6 +185,63 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       return presentApiKey(key, uiSecret);
     },
   );
+
+  app.post(
+    '/api-key/restrictions',
+    {
+      config: { freshToken: true },
+      schema: {
+        tags,
+        summary: "Set a key's limits: deployments, browser origins, expiry",
+        description:
+          'Each field sent replaces that limit; null removes it. A call outside the limits is ' +
+          'refused by the services host with 403 naming the limit, costs nothing, and is ' +
+          'counted on the key (`refused_calls`). The ID token is checked for revocation.',
+        security: SECURITY,
+        headers: ApiKeyIdHeaders,
+        body: ApiKeyRestrictionsBody,
+        response: { 200: ApiKey, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const key = await ctx.repos.apiKeys.setRestrictions(
+        organizationOf(request).id,
+        request.headers['x-api-key'],
+        restrictionsOf(request.body),
+        actorOf(request),
+      );
+      return presentApiKey(key, uiSecret);
+    },
+  );
+
+  for (const [path, disabled] of [
+    ['/api-key/disable', true],
+    ['/api-key/enable', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: disabled
+            ? 'Disable a key: every call is refused (403, free) until it is enabled'
+            : 'Enable a disabled key again',
+          security: SECURITY,
+          headers: ApiKeyIdHeaders,
+          response: { 200: ApiKey, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const key = await ctx.repos.apiKeys.setDisabled(
+          organizationOf(request).id,
+          request.headers['x-api-key'],
+          disabled,
+          actorOf(request),
+        );
+        return presentApiKey(key, uiSecret);
+      },
+    );
+  }
 
   app.delete(
     '/api-key',
