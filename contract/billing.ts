@@ -126,8 +126,33 @@ export const DailyUsageQuery = Type.Object({
     description:
       "Days are counted in this offset from UTC (the browser's `-new Date().getTimezoneOffset()`).",
   }),
+  deployment: Type.Optional(
+    SingleLineText({ minLength: 1, maxLength: 64, description: 'Only this deployment.' }),
+  ),
+  api_key_id: Type.Optional(
+    SingleLineText({ minLength: 1, maxLength: 64, description: 'Only calls made with this key.' }),
+  ),
+  group_by: Type.Optional(
+    Type.Union([Type.Literal('deployment'), Type.Literal('key')], {
+      default: 'deployment',
+      description: 'CSV only: one line per day and deployment (default) or per day and key.',
+    }),
+  ),
 });
 export type DailyUsageQuery = Static<typeof DailyUsageQuery>;
+
+/** A key's share of usage: keys may have been deleted since, the ledger keeps their name. */
+const KeyUsage = Type.Object({
+  api_key_id: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  calls: Type.Integer({ minimum: 0 }),
+  spent_usd: UsdAmount,
+});
+const DeploymentUsage = Type.Object({
+  deployment: Type.String(),
+  calls: Type.Integer({ minimum: 0 }),
+  spent_usd: UsdAmount,
+});
 
 export const DailyUsage = Type.Object(
   {
@@ -136,16 +161,15 @@ export const DailyUsage = Type.Object(
         date: Type.String({ description: 'YYYY-MM-DD in the requested offset.' }),
         calls: Type.Integer({ minimum: 0 }),
         spent_usd: UsdAmount,
-        deployments: Type.Array(
-          Type.Object({
-            deployment: Type.String(),
-            calls: Type.Integer({ minimum: 0 }),
-            spent_usd: UsdAmount,
-          }),
-        ),
+        deployments: Type.Array(DeploymentUsage),
+        keys: Type.Array(KeyUsage),
       }),
       { description: 'Days with usage only, oldest first.' },
     ),
+    by_deployment: Type.Array(DeploymentUsage, {
+      description: 'The range by deployment, most spent first.',
+    }),
+    by_key: Type.Array(KeyUsage, { description: 'The range by key, most spent first.' }),
     totals: Type.Object({
       calls: Type.Integer({ minimum: 0 }),
       spent_usd: UsdAmount,

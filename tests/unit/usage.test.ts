@@ -80,6 +80,8 @@ describe('usage ranges', () => {
 
 const usage = (days: DailyUsage['days']): DailyUsage => ({
   days,
+  by_deployment: [],
+  by_key: [],
   totals: {
     calls: days.reduce((n, d) => n + d.calls, 0),
     spent_usd: 0,
@@ -95,6 +97,7 @@ const day = (date: string, deployments: [string, number, number][]) => ({
     calls,
     spent_usd,
   })),
+  keys: [],
 });
 
 describe('usage chart', () => {

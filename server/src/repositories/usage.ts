@@ -10,8 +10,15 @@ import { ledgerEntries } from '../db/schema';
 export interface DailyRow {
   day: string;
   deployment: string;
+  apiKeyId: string | null;
+  apiKeyName: string | null;
   calls: number;
   spentMicros: number;
+}
+
+export interface UsageFilter {
+  deployment?: string;
+  apiKeyId?: string;
 }
 
 /** Most rows one CSV export of transactions may hold. */
@@ -23,23 +30,36 @@ function rows<T>(result: unknown): T[] {
 
 export function createUsageRepository(db: Database) {
   return {
-    async daily(organizationId: string, start: Date, end: Date, offsetMinutes: number) {
+    /** One aggregate by day, deployment and key; callers sum it by whichever they show. */
+    async daily(
+      organizationId: string,
+      start: Date,
+      end: Date,
+      offsetMinutes: number,
+      filter: UsageFilter = {},
+    ) {
       const perDay = rows<{
         day: string;
         deployment: string;
+        api_key_id: string | null;
+        api_key_name: string | null;
         calls: string | number;
         spent: string | number;
       }>(
         await db.execute(sql`
           select to_char(created_at + make_interval(mins => ${offsetMinutes}), 'YYYY-MM-DD') as day,
                  deployment,
+                 api_key_id,
+                 max(api_key_name) as api_key_name,
                  sum(units) as calls,
                  -sum(amount_micros) as spent
           from ledger_entries
           where organization_id = ${organizationId} and kind = 'usage'
             and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}
-          group by 1, 2
-          order by 1, 2`),
+            ${filter.deployment === undefined ? sql`` : sql`and deployment = ${filter.deployment}`}
+            ${filter.apiKeyId === undefined ? sql`` : sql`and api_key_id::text = ${filter.apiKeyId}`}
+          group by 1, 2, 3
+          order by 1, 2, 3`),
       );
       const [totals] = rows<{ purchased: string | number }>(
         await db.execute(sql`
@@ -51,6 +71,8 @@ export function createUsageRepository(db: Database) {
         rows: perDay.map((r): DailyRow => ({
           day: r.day,
           deployment: r.deployment,
+          apiKeyId: r.api_key_id,
+          apiKeyName: r.api_key_name,
           calls: Number(r.calls),
           spentMicros: Number(r.spent),
         })),

@@ -11,6 +11,11 @@ import { MAX_CSV_ROWS } from '../../repositories/usage';
 import { organizationOf } from '../../plugins/access';
 import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
 
+const usageFilter = (query: { deployment?: string; api_key_id?: string }) => ({
+  ...(query.deployment !== undefined && { deployment: query.deployment }),
+  ...(query.api_key_id !== undefined && { apiKeyId: query.api_key_id }),
+});
+
 function range(startDate: string, endDate: string): { start: Date; end: Date } {
   const start = new Date(startDate);
   const end = new Date(endDate);
@@ -21,28 +26,74 @@ function range(startDate: string, endDate: string): { start: Date; end: Date } {
   return { start, end };
 }
 
+interface Sum {
+  calls: number;
+  spentMicros: number;
+}
+
+/** Adds a row into the entry of `map` under `key`, creating it with `init` the first time. */
+function add<K, V extends Sum>(map: Map<K, V>, key: K, init: () => V, row: DailyRow): void {
+  let entry = map.get(key);
+  if (!entry) map.set(key, (entry = init()));
+  entry.calls += row.calls;
+  entry.spentMicros += row.spentMicros;
+}
+
+const bySpend = (a: Sum, b: Sum) => b.spentMicros - a.spentMicros || b.calls - a.calls;
+const presentDeployment = (d: { deployment: string } & Sum) => ({
+  deployment: d.deployment,
+  calls: d.calls,
+  spent_usd: microsToUsd(d.spentMicros),
+});
+const presentKey = (k: { id: string | null; name: string | null } & Sum) => ({
+  api_key_id: k.id,
+  name: k.name,
+  calls: k.calls,
+  spent_usd: microsToUsd(k.spentMicros),
+});
+
+/**
+ * The aggregate (day × deployment × key, oldest first) by day, with each day's deployments and
+ * keys, and the whole range by deployment and by key. Sums are integer micro-dollars until shown.
+ */
 export function groupByDay(rows: DailyRow[], purchasedMicros: number): DailyUsage {
-  const days: DailyUsage['days'] = [];
+  type Day = {
+    date: string;
+    deployments: Map<string, { deployment: string } & Sum>;
+    keys: Map<string | null, { id: string | null; name: string | null } & Sum>;
+  } & Sum;
+  const days: Day[] = [];
+  const deployments = new Map<string, { deployment: string } & Sum>();
+  const keys = new Map<string | null, { id: string | null; name: string | null } & Sum>();
   let calls = 0;
   let spent = 0;
   for (const row of rows) {
     let day = days[days.length - 1];
     if (!day || day.date !== row.day) {
-      day = { date: row.day, calls: 0, spent_usd: 0, deployments: [] };
+      day = { date: row.day, calls: 0, spentMicros: 0, deployments: new Map(), keys: new Map() };
       days.push(day);
     }
     day.calls += row.calls;
-    day.spent_usd = microsToUsd(Math.round(day.spent_usd * 1_000_000) + row.spentMicros);
-    day.deployments.push({
-      deployment: row.deployment,
-      calls: row.calls,
-      spent_usd: microsToUsd(row.spentMicros),
-    });
+    day.spentMicros += row.spentMicros;
+    const deployment = () => ({ deployment: row.deployment, calls: 0, spentMicros: 0 });
+    const key = () => ({ id: row.apiKeyId, name: row.apiKeyName, calls: 0, spentMicros: 0 });
+    add(day.deployments, row.deployment, deployment, row);
+    add(day.keys, row.apiKeyId, key, row);
+    add(deployments, row.deployment, deployment, row);
+    add(keys, row.apiKeyId, key, row);
     calls += row.calls;
     spent += row.spentMicros;
   }
   return {
-    days,
+    days: days.map((day) => ({
+      date: day.date,
+      calls: day.calls,
+      spent_usd: microsToUsd(day.spentMicros),
+      deployments: [...day.deployments.values()].map(presentDeployment),
+      keys: [...day.keys.values()].sort(bySpend).map(presentKey),
+    })),
+    by_deployment: [...deployments.values()].sort(bySpend).map(presentDeployment),
+    by_key: [...keys.values()].sort(bySpend).map(presentKey),
     totals: { calls, spent_usd: microsToUsd(spent), purchased_usd: microsToUsd(purchasedMicros) },
   };
 }
@@ -68,8 +119,8 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
     {
       schema: {
         tags,
-        summary: 'Spend and calls per day and deployment',
-        description: `Aggregated in SQL from the ledger. Days are counted in \`utc_offset_minutes\`; a range covers at most ${MAX_USAGE_DAYS} days.`,
+        summary: 'Spend and calls per day, by deployment and by key',
+        description: `Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by \`deployment\` or \`api_key_id\`. Days are counted in \`utc_offset_minutes\`; a range covers at most ${MAX_USAGE_DAYS} days.`,
         security: SECURITY,
         querystring: DailyUsageQuery,
         response: { 200: DailyUsage, ...errorResponses(400, 401, 404) },
@@ -83,6 +134,7 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
         start,
         end,
         request.query.utc_offset_minutes,
+        usageFilter(request.query),
       );
       return groupByDay(daily.rows, daily.purchasedMicros);
     },
@@ -93,7 +145,7 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
     {
       schema: {
         tags,
-        summary: 'The daily aggregate as CSV',
+        summary: 'The daily aggregate as CSV, by deployment or by key (`group_by`)',
         security: SECURITY,
         querystring: DailyUsageQuery,
         produces: ['text/csv'],
@@ -108,12 +160,25 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
         start,
         end,
         request.query.utc_offset_minutes,
+        usageFilter(request.query),
       );
+      const grouped = groupByDay(daily.rows, daily.purchasedMicros);
       const body =
-        csvLine(['date', 'deployment', 'calls', 'spent_usd']) +
-        daily.rows
-          .map((r) => csvLine([r.day, r.deployment, r.calls, microsToUsd(r.spentMicros)]))
-          .join('');
+        request.query.group_by === 'key'
+          ? csvLine(['date', 'api_key_id', 'api_key_name', 'calls', 'spent_usd']) +
+            grouped.days
+              .flatMap((day) =>
+                day.keys.map((k) =>
+                  csvLine([day.date, k.api_key_id, k.name, k.calls, k.spent_usd]),
+                ),
+              )
+              .join('')
+          : csvLine(['date', 'deployment', 'calls', 'spent_usd']) +
+            grouped.days
+              .flatMap((day) =>
+                day.deployments.map((d) => csvLine([day.date, d.deployment, d.calls, d.spent_usd])),
+              )
+              .join('');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="usage-by-day.csv"')
