@@ -116,6 +116,12 @@ export const ApiKey = Type.Object(
     disabled: Type.Boolean({
       description: 'A disabled key is refused (403) until it is enabled again.',
     }),
+    disabled_reason: Nullable(
+      Type.Union([Type.Literal('owner'), Type.Literal('spend_spike')], {
+        description:
+          '`owner`: disabled by a member; `spend_spike`: paused by the leak circuit-breaker when its spend today jumped far above its usual.',
+      }),
+    ),
     refused_calls: Type.Integer({
       minimum: 0,
       description: "Calls refused because they were outside this key's limits (403, free).",

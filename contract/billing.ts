@@ -11,6 +11,18 @@ import { PaymentProvider } from './account';
 /** The largest threshold (alert or auto-recharge) and key cap a person may set, in USD. */
 export const BILLING_LIMITS = { maxThresholdUsd: 10000, maxKeyCapUsd: 1_000_000 } as const;
 
+/**
+ * The leak circuit-breaker's daily ceiling on automatic recharges (UTC day), unless the owner
+ * sets another with auto-recharge: past it auto-recharge pauses and the owner is e-mailed, so a
+ * stolen key cannot drain a card through repeated recharges.
+ */
+export const RECHARGE_CEILING = {
+  defaultCount: 3,
+  defaultAmountUsd: 1000,
+  maxCount: 50,
+  maxAmountUsd: 100_000,
+} as const;
+
 /** USD typed by a person: at most 2 decimals (checked by the server, like purchase amounts). */
 const usdInput = (maximum: number, description: string) =>
   Type.Number({ minimum: 0, maximum, description: `${description} At most 2 decimals.` });
@@ -21,6 +33,14 @@ export const BillingSettings = Type.Object(
       enabled: Type.Boolean(),
       threshold_usd: Nullable(UsdAmount),
       amount_usd: Nullable(UsdAmount),
+      daily_ceiling: Type.Object({
+        max_recharges: Type.Integer({ minimum: 1 }),
+        max_amount_usd: UsdAmount,
+        today: Type.Object({
+          recharges: Type.Integer({ minimum: 0 }),
+          amount_usd: UsdAmount,
+        }),
+      }),
       last_failure: Nullable(
         Type.Object({
           message: Type.String(),
@@ -59,6 +79,22 @@ export const BillingSettingsBody = Type.Object(
             description:
               'What each recharge buys: within the purchase limits, $5 to $10,000, at most 2 decimals.',
           }),
+          daily_ceiling: Type.Optional(
+            Type.Object(
+              {
+                max_recharges: Type.Integer({
+                  minimum: 1,
+                  maximum: RECHARGE_CEILING.maxCount,
+                  description: `Automatic recharges per UTC day at most (default ${RECHARGE_CEILING.defaultCount}).`,
+                }),
+                max_amount_usd: usdInput(
+                  RECHARGE_CEILING.maxAmountUsd,
+                  `What automatic recharges may buy per UTC day at most (default $${RECHARGE_CEILING.defaultAmountUsd}).`,
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

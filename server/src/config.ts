@@ -76,6 +76,11 @@ export interface ServerConfig {
   servicesIpRateLimit: RateLimitConfig;
   /** Stripe webhook, per client IP: generous, but bounded. */
   webhookRateLimit: RateLimitConfig;
+  /**
+   * The leak circuit-breaker: a key whose spend today passes both `floorMicros` and `factor`
+   * times its running daily average is paused and its owner e-mailed.
+   */
+  spendSpike: { factor: number; floorMicros: number };
   /** Worker threads that decode images and render answers (services host). */
   renderThreads: number;
   /** Image calls that may wait for a worker before the host answers 503. */
@@ -246,6 +251,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     webhookRateLimit: {
       max: readInt(env, 'WEBHOOK_RATE_LIMIT_MAX', 3000),
       timeWindowMs: windowMs,
+    },
+    spendSpike: {
+      factor: readInt(env, 'SPEND_SPIKE_FACTOR', 10, 2),
+      floorMicros: readInt(env, 'SPEND_SPIKE_FLOOR_USD', 10) * 1_000_000,
     },
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
     renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),

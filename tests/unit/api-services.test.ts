@@ -20,6 +20,7 @@ const key = (over: Partial<ApiKey>): ApiKey => ({
   allowed_origins: null,
   expires_at: null,
   disabled: false,
+  disabled_reason: null,
   refused_calls: 0,
   last_refused: null,
   ...over,

@@ -18,7 +18,17 @@ vi.mock('@site/src/api', () => ({ account: { v1 } }));
 vi.mock('@site/src/config', () => ({ getSiteConfig: () => ({ servicesBaseUrl: '' }) }));
 
 const saved: BillingSettings = {
-  auto_recharge: { enabled: false, threshold_usd: null, amount_usd: null, last_failure: null },
+  auto_recharge: {
+    enabled: false,
+    threshold_usd: null,
+    amount_usd: null,
+    daily_ceiling: {
+      max_recharges: 3,
+      max_amount_usd: 1000,
+      today: { recharges: 0, amount_usd: 0 },
+    },
+    last_failure: null,
+  },
   payment_method: { provider: 'stripe', label: 'Visa ending 4242' },
   low_balance_alert: { threshold_usd: null, below_threshold: false },
 };

@@ -46,6 +46,31 @@ export const MESSAGES = {
       'You get this e-mail once each time the balance falls below the threshold.',
     ].join('\n'),
   }),
+  keyPaused: (
+    organization: string,
+    key: string,
+    daySpendMicros: number,
+    trailingMicros: number,
+    site: string,
+  ) => ({
+    subject: `Your VisionAPI API key "${key}" was paused`,
+    text: [
+      `The API key ${key} of ${organization} spent ${usd(daySpendMicros)} today, far above its usual ${usd(trailingMicros)} a day, so it was paused: its calls are refused and cost nothing.`,
+      '',
+      'If you did not expect this, the key may have leaked: roll it (a new secret, the old one revoked at once) or delete it.',
+      `If the usage is expected, enable the key again in one click: ${site}/settings/api-keys/`,
+    ].join('\n'),
+  }),
+  rechargePaused: (organization: string, reason: string, site: string) => ({
+    subject: 'Your VisionAPI auto-recharge was paused by its daily ceiling',
+    text: [
+      `Auto-recharge of ${organization} is paused. ${reason}`,
+      '',
+      'Calls keep working while the balance lasts; when it runs out they are refused with 402 and nothing is charged.',
+      `Review your keys' usage and turn auto-recharge back on: ${site}/settings/buy-credits/`,
+      `Usage by key: ${site}/settings/usage/`,
+    ].join('\n'),
+  }),
   rechargeFailed: (organization: string, amountMicros: number, reason: string, site: string) => ({
     subject: 'Your VisionAPI auto-recharge failed and was turned off',
     text: [

@@ -22,6 +22,7 @@ import { microsToCents } from '../lib/money';
 import type { PaymentsMode } from '../payments/provider';
 import type { Repositories } from '../repositories';
 import type { OrganizationRow } from '../repositories/organizations';
+import { ceilingMessage } from '../repositories/payments';
 import { MESSAGES, type Mailer } from './mailer';
 
 export const SANDBOX_CARDS = {
@@ -124,6 +125,16 @@ export function createBilling(deps: BillingDeps) {
       provider: deps.payments.provider,
     });
     if (!order) return; // one is already on its way
+    if ('ceiling' in order) {
+      // The leak circuit-breaker paused auto-recharge: the owner hears of it once, now.
+      if (org.ownerEmail) {
+        await deps.mailer.send({
+          to: org.ownerEmail,
+          ...MESSAGES.rechargePaused(org.name, ceilingMessage(order.ceiling), deps.config.siteUrl),
+        });
+      }
+      return;
+    }
     if (deps.payments.provider === 'sandbox') {
       if (org.paymentMethodId === SANDBOX_CARDS.declines.id) {
         await deps.repos.payments.fulfil({
@@ -190,6 +201,28 @@ export function createBilling(deps: BillingDeps) {
       ) {
         track(recharge(org.id));
       }
+    },
+
+    /** The leak circuit-breaker paused a key: one e-mail to the owner, after the answer. */
+    keyPaused(
+      org: OrganizationRow,
+      key: { name: string; prefix: string; last4: string },
+      daySpendMicros: number,
+      trailingMicros: number,
+    ): void {
+      if (!org.ownerEmail) return;
+      track(
+        deps.mailer.send({
+          to: org.ownerEmail,
+          ...MESSAGES.keyPaused(
+            org.name,
+            `${key.name} (${key.prefix}…${key.last4})`,
+            daySpendMicros,
+            trailingMicros,
+            deps.config.siteUrl,
+          ),
+        }),
+      );
     },
 
     /** A Stripe-reported failure of an automatic charge. */

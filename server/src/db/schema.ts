@@ -43,6 +43,9 @@ export const organizations = pgTable(
     autoRechargeEnabled: boolean('auto_recharge_enabled').notNull().default(false),
     autoRechargeThresholdMicros: bigint('auto_recharge_threshold_micros', { mode: 'number' }),
     autoRechargeAmountMicros: bigint('auto_recharge_amount_micros', { mode: 'number' }),
+    /** The daily ceiling on automatic recharges (null: the defaults, RECHARGE_CEILING). */
+    autoRechargeDailyMaxCount: integer('auto_recharge_daily_max_count'),
+    autoRechargeDailyMaxMicros: bigint('auto_recharge_daily_max_micros', { mode: 'number' }),
     /** Why the last automatic charge failed (auto-recharge was then turned off). */
     autoRechargeFailure: text('auto_recharge_failure'),
     autoRechargeFailedAt: timestamp('auto_recharge_failed_at', {
@@ -95,6 +98,15 @@ export const apiKeys = pgTable(
     allowedOrigins: text('allowed_origins').array(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** `owner`: disabled by a member; `spend_spike`: paused by the leak circuit-breaker. */
+    disabledReason: text('disabled_reason', { enum: ['owner', 'spend_spike'] }),
+    /**
+     * The leak circuit-breaker's view of the key: what it spent on `spend_day` (UTC, calls in
+     * flight included) and a running average of its daily spend over about a week.
+     */
+    daySpendMicros: bigint('day_spend_micros', { mode: 'number' }).notNull().default(0),
+    spendDay: date('spend_day', { mode: 'string' }),
+    trailingDailyMicros: bigint('trailing_daily_micros', { mode: 'number' }).notNull().default(0),
     /** Calls refused for being outside the limits, and the last one's reason. */
     refusedCalls: integer('refused_calls').notNull().default(0),
     lastRefusedAt: timestamp('last_refused_at', { withTimezone: true, mode: 'date' }),

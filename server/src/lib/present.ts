@@ -46,6 +46,7 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
     allowed_origins: row.allowedOrigins,
     expires_at: row.expiresAt ? iso(row.expiresAt) : null,
     disabled: row.disabledAt !== null,
+    disabled_reason: row.disabledAt === null ? null : (row.disabledReason ?? 'owner'),
     refused_calls: row.refusedCalls,
     last_refused:
       row.lastRefusedAt && row.lastRefusedReason

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { apiKeys, deployments, organizations } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeySecrets } from '../lib/keys';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -219,7 +219,16 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(apiKeys)
-          .set({ disabledAt: disabled ? new Date() : null })
+          .set(
+            disabled
+              ? { disabledAt: new Date(), disabledReason: 'owner' }
+              : {
+                  disabledAt: null,
+                  disabledReason: null,
+                  // Enabled again after a pause: today's jump is forgiven.
+                  trailingDailyMicros: sql`greatest(${apiKeys.trailingDailyMicros}, ${apiKeys.daySpendMicros})`,
+                },
+          )
           .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
           .returning();
         if (!row) throw notFound(KEY_NOT_FOUND);
@@ -229,6 +238,28 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           target: row.name,
         });
         return row;
+      });
+    },
+
+    /**
+     * The leak circuit-breaker pauses a key; true only for the call that paused it (so the owner
+     * is e-mailed once). Audited as the system's doing.
+     */
+    async pauseForSpendSpike(keyId: string, organizationId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set({ disabledAt: new Date(), disabledReason: 'spend_spike' })
+          .where(and(eq(apiKeys.id, keyId), sql`${apiKeys.disabledAt} is null`))
+          .returning();
+        if (!row) return false;
+        await recordAudit(tx, SYSTEM_ACTOR, {
+          organizationId,
+          action: 'api_key.disabled',
+          target: row.name,
+          details: { reason: 'spend_spike', day_spend_usd: row.daySpendMicros / 1_000_000 },
+        });
+        return true;
       });
     },
 

@@ -8,6 +8,8 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export interface UsageHold {
   organizationId: string;
   apiKeyId: string;
+  /** The leak circuit-breaker's thresholds (config.spendSpike). */
+  spendSpike: { factor: number; floorMicros: number };
   /** The deployment path: its price is read from the pricing table in the same statement. */
   deployment: string;
 }
@@ -17,6 +19,7 @@ export type Refusal =
   | { refused: 'insufficient'; priceMicros: number }
   | { refused: 'cap'; priceMicros: number }
   | { refused: 'member_limit'; priceMicros: number; limitMicros: number; spentMicros: number }
+  | { refused: 'spend_spike'; priceMicros: number; daySpendMicros: number; trailingMicros: number }
   | { refused: 'unknown_deployment' };
 
 /** Rolls the hold's transaction back and carries the reason out of it. */
@@ -138,22 +141,52 @@ export function createLedgerRepository(db: Database) {
           );
           if (!price) throw new RefusedHold({ refused: 'unknown_deployment' });
           const amount = Number(price.amount);
+          const today = sql`(now() at time zone 'UTC')::date`;
           const [key] = rows<{
             spend: string | number;
             created_by_uid: string | null;
             member_limit: string | number | null;
+            day_spend: string | number;
+            trailing: string | number;
+            seasoned: boolean;
           }>(
             await tx.execute(sql`
               update api_keys set
                 month_spend_micros = (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount},
-                spend_month = ${month}::date
+                spend_month = ${month}::date,
+                -- A new day folds the last one into the running average (about a week), decayed
+                -- for the days without calls. SET reads the row's old values.
+                trailing_daily_micros = case when spend_day is distinct from ${today} then
+                    floor((trailing_daily_micros * 6 + (case when spend_day is null then 0 else day_spend_micros end)) / 7.0
+                      * power(6.0 / 7.0, greatest(0, coalesce(${today} - spend_day, 1) - 1)))
+                  else trailing_daily_micros end,
+                day_spend_micros = (case when spend_day = ${today} then day_spend_micros else 0 end) + ${amount},
+                spend_day = ${today}
               where id = ${hold.apiKeyId} and (monthly_cap_micros is null or
                 (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount} <= monthly_cap_micros)
               returning month_spend_micros as spend, created_by_uid,
+                day_spend_micros as day_spend, trailing_daily_micros as trailing,
+                created_at < now() - interval '1 day' as seasoned,
                 (select m.monthly_limit_micros from memberships m
                   where m.organization_id = api_keys.organization_id and m.uid = api_keys.created_by_uid) as member_limit`),
           );
           if (!key) throw new RefusedHold({ refused: 'cap', priceMicros: amount });
+          // The leak circuit-breaker: a key a day old or more whose spend today jumps past the
+          // floor and `factor` times its usual is refused here (nothing held) and paused.
+          const daySpend = Number(key.day_spend);
+          const trailing = Number(key.trailing);
+          if (
+            key.seasoned &&
+            daySpend > hold.spendSpike.floorMicros &&
+            daySpend > hold.spendSpike.factor * trailing
+          ) {
+            throw new RefusedHold({
+              refused: 'spend_spike',
+              priceMicros: amount,
+              daySpendMicros: daySpend - amount,
+              trailingMicros: trailing,
+            });
+          }
           // The member who created the key has a monthly limit: what all their keys spent this
           // month, this call included, counted under the member's row lock, so concurrent calls
           // on several of their keys cannot pass it together. No limit: nothing more to do.

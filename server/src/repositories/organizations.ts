@@ -183,7 +183,13 @@ export function createOrganizationsRepository(db: Database, secrets: KeySecrets)
     async updateBilling(
       id: string,
       settings: {
-        autoRecharge?: { enabled: boolean; thresholdMicros: number; amountMicros: number };
+        autoRecharge?: {
+          enabled: boolean;
+          thresholdMicros: number;
+          amountMicros: number;
+          dailyMaxCount?: number;
+          dailyMaxMicros?: number;
+        };
         lowBalanceThresholdMicros?: number | null;
       },
       actor: Actor,
@@ -196,6 +202,12 @@ export function createOrganizationsRepository(db: Database, secrets: KeySecrets)
               autoRechargeEnabled: settings.autoRecharge.enabled,
               autoRechargeThresholdMicros: settings.autoRecharge.thresholdMicros,
               autoRechargeAmountMicros: settings.autoRecharge.amountMicros,
+              ...(settings.autoRecharge.dailyMaxCount !== undefined && {
+                autoRechargeDailyMaxCount: settings.autoRecharge.dailyMaxCount,
+              }),
+              ...(settings.autoRecharge.dailyMaxMicros !== undefined && {
+                autoRechargeDailyMaxMicros: settings.autoRecharge.dailyMaxMicros,
+              }),
               ...(settings.autoRecharge.enabled && {
                 autoRechargeFailure: null,
                 autoRechargeFailedAt: null,

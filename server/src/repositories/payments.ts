@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
-import { OPEN_ORDER_LIMITS } from '@contract';
+import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { OPEN_ORDER_LIMITS, RECHARGE_CEILING } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { creditOrders, invoices, organizations, payments, stripeEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -84,6 +84,49 @@ function statusAfterChange(
   return 'succeeded';
 }
 
+/** The daily ceiling on automatic recharges and what today used of it. */
+export interface RechargeCeiling {
+  maxCount: number;
+  maxMicros: number;
+  count: number;
+  micros: number;
+}
+
+async function rechargesToday(
+  tx: Executor,
+  organizationId: string,
+): Promise<{ count: number; micros: number }> {
+  const [row] = await tx
+    .select({
+      count: count(),
+      micros: sql<string>`coalesce(sum(${creditOrders.amountMicros}), 0)`,
+    })
+    .from(creditOrders)
+    .where(
+      and(
+        eq(creditOrders.organizationId, organizationId),
+        eq(creditOrders.kind, 'auto_recharge'),
+        inArray(creditOrders.status, ['requires_payment', 'processing', 'succeeded']),
+        gte(
+          creditOrders.createdAt,
+          sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+        ),
+      ),
+    );
+  return { count: row?.count ?? 0, micros: Number(row?.micros ?? 0) };
+}
+
+const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+
+/** What the buy-credits page and the e-mail say when the ceiling pauses auto-recharge. */
+export function ceilingMessage(ceiling: RechargeCeiling): string {
+  return (
+    `Paused by the daily ceiling: ${ceiling.count} automatic recharge${ceiling.count === 1 ? '' : 's'} ` +
+    `(${usd(ceiling.micros)}) today, and the ceiling is ${ceiling.maxCount} recharges or ${usd(ceiling.maxMicros)} a day. ` +
+    'If you expected this usage, turn auto-recharge back on or raise the ceiling; otherwise check your API keys for a leak.'
+  );
+}
+
 export function createPaymentsRepository(db: Database, options: { seller: Seller }) {
   async function lockSettledPayment(tx: Executor, providerPaymentId: string) {
     const [payment] = await tx
@@ -166,19 +209,53 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
       organizationId: string;
       amountMicros: number;
       provider: 'stripe' | 'sandbox';
-    }): Promise<CreditOrderRow | null> {
+    }): Promise<CreditOrderRow | { ceiling: RechargeCeiling } | null> {
       return db.transaction(async (tx) => {
         const [wallet] = await tx
           .select({
             enabled: organizations.autoRechargeEnabled,
             balance: organizations.balanceMicros,
             threshold: organizations.autoRechargeThresholdMicros,
+            maxCount: organizations.autoRechargeDailyMaxCount,
+            maxMicros: organizations.autoRechargeDailyMaxMicros,
           })
           .from(organizations)
           .where(eq(organizations.id, order.organizationId))
           .for('update');
         if (!wallet?.enabled || wallet.threshold === null || wallet.balance >= wallet.threshold) {
           return null;
+        }
+        // The leak circuit-breaker: today's automatic recharges (UTC), counted under the wallet's
+        // lock, so concurrent calls crossing the threshold cannot pass the ceiling together.
+        const today = await rechargesToday(tx, order.organizationId);
+        const ceiling: RechargeCeiling = {
+          maxCount: wallet.maxCount ?? RECHARGE_CEILING.defaultCount,
+          maxMicros: wallet.maxMicros ?? RECHARGE_CEILING.defaultAmountUsd * 1_000_000,
+          ...today,
+        };
+        if (
+          today.count + 1 > ceiling.maxCount ||
+          today.micros + order.amountMicros > ceiling.maxMicros
+        ) {
+          await tx
+            .update(organizations)
+            .set({
+              autoRechargeEnabled: false,
+              autoRechargeFailure: ceilingMessage(ceiling),
+              autoRechargeFailedAt: new Date(),
+            })
+            .where(eq(organizations.id, order.organizationId));
+          await recordAudit(tx, SYSTEM_ACTOR, {
+            organizationId: order.organizationId,
+            action: 'billing.auto_recharge_updated',
+            details: {
+              enabled: false,
+              reason: 'daily_ceiling',
+              recharges_today: today.count,
+              amount_today_usd: today.micros / 1_000_000,
+            },
+          });
+          return { ceiling };
         }
         const [row] = await tx
           .insert(creditOrders)
@@ -194,6 +271,9 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
         return row ?? null;
       });
     },
+
+    /** Today's automatic recharges (UTC day): open or paid, with what they buy. */
+    rechargesToday: (organizationId: string) => rechargesToday(db, organizationId),
 
     /** Marks an order as being settled by the provider (an off-session charge in flight). */
     async markProcessing(

@@ -304,7 +304,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       () => requestDigest(path, call.image, params),
       async () => {
         const { value: outcome, usage } = await metered(
-          { repos, billing: deps.billing, log: request.log },
+          { repos, billing: deps.billing, log: request.log, spendSpike: deps.config.spendSpike },
           {
             key,
             organization,

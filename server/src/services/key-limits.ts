@@ -22,6 +22,13 @@ export function keyLimitRefusal(
   siteOrigins: readonly string[],
   now = new Date(),
 ): KeyLimitRefusal | null {
+  if (key.disabledAt && key.disabledReason === 'spend_spike') {
+    return {
+      limit: 'disabled',
+      message:
+        'This API key was paused because its spend jumped far above its usual, and the owner was e-mailed. If this usage is expected, enable it again on the API keys page. Nothing was charged.',
+    };
+  }
   if (key.disabledAt) {
     return {
       limit: 'disabled',

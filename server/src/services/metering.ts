@@ -59,6 +59,16 @@ export function memberLimitReached(hold: {
   );
 }
 
+/** 403: the leak circuit-breaker paused the key (nothing held, nothing charged). */
+export function spendSpikePaused(hold: { daySpendMicros: number; trailingMicros: number }) {
+  return new HttpError(
+    403,
+    `This API key was paused: its spend today ($${microsToUsd(hold.daySpendMicros)}) jumped far above its usual ` +
+      `($${microsToUsd(hold.trailingMicros)} a day). Nothing was charged. The owner was e-mailed; if this usage is expected, ` +
+      'enable the key again on the API keys page.',
+  );
+}
+
 /** The checks made before the body is read, from the row the key look-up returned. */
 export function precheck(key: ApiKeyRow, organization: OrganizationRow, priceMicros: number): void {
   if (
@@ -82,7 +92,12 @@ export interface MeteredResult<T> {
  * deployment the pricing table no longer lists.
  */
 export async function metered<T>(
-  deps: { repos: Repositories; billing: Billing; log: FastifyBaseLogger },
+  deps: {
+    repos: Repositories;
+    billing: Billing;
+    log: FastifyBaseLogger;
+    spendSpike: { factor: number; floorMicros: number };
+  },
   call: {
     key: ApiKeyRow;
     organization: OrganizationRow;
@@ -97,10 +112,18 @@ export async function metered<T>(
     organizationId: organization.id,
     apiKeyId: key.id,
     deployment: call.deployment,
+    spendSpike: deps.spendSpike,
   });
   if ('refused' in hold) {
     if (hold.refused === 'cap') throw capReached(key, hold.priceMicros);
     if (hold.refused === 'member_limit') throw memberLimitReached(hold);
+    if (hold.refused === 'spend_spike') {
+      // Paused once (a conditional update), and only that call e-mails the owner.
+      if (await deps.repos.apiKeys.pauseForSpendSpike(key.id, organization.id)) {
+        deps.billing.keyPaused(organization, key, hold.daySpendMicros, hold.trailingMicros);
+      }
+      throw spendSpikePaused(hold);
+    }
     if (hold.refused === 'unknown_deployment') throw call.unknownDeployment();
     throw insufficientCredits(await deps.repos.ledger.balance(organization.id), hold.priceMicros);
   }

@@ -2,6 +2,7 @@
  * `/v1/billing`: auto-recharge and low-balance alert settings, and the saved card that automatic
  * recharges charge (a Stripe SetupIntent, or a sandbox test card locally).
  */
+import { RECHARGE_CEILING } from '@contract';
 import {
   BillingSettings,
   BillingSettingsBody,
@@ -17,12 +18,20 @@ import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../
 
 const usd = (micros: number | null) => (micros === null ? null : microsToUsd(micros));
 
-export function presentBillingSettings(org: OrganizationRow): BillingSettings {
+export function presentBillingSettings(
+  org: OrganizationRow,
+  today: { count: number; micros: number },
+): BillingSettings {
   return {
     auto_recharge: {
       enabled: org.autoRechargeEnabled,
       threshold_usd: usd(org.autoRechargeThresholdMicros),
       amount_usd: usd(org.autoRechargeAmountMicros),
+      daily_ceiling: {
+        max_recharges: org.autoRechargeDailyMaxCount ?? RECHARGE_CEILING.defaultCount,
+        max_amount_usd: usd(org.autoRechargeDailyMaxMicros) ?? RECHARGE_CEILING.defaultAmountUsd,
+        today: { recharges: today.count, amount_usd: usd(today.micros)! },
+      },
       last_failure:
         org.autoRechargeFailure && org.autoRechargeFailedAt
           ? { message: org.autoRechargeFailure, at: org.autoRechargeFailedAt.toISOString() }
@@ -48,6 +57,8 @@ function cents(usdAmount: number, field: string): number {
 }
 
 export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
+  const present = async (org: OrganizationRow) =>
+    presentBillingSettings(org, await ctx.repos.payments.rechargesToday(org.id));
   const tags = ['Billing'];
 
   app.get(
@@ -60,7 +71,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
         response: { 200: BillingSettings, ...errorResponses(401, 404) },
       },
     },
-    async (request) => presentBillingSettings(organizationOf(request)),
+    async (request) => present(organizationOf(request)),
   );
 
   app.put(
@@ -73,7 +84,9 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
         description:
           'Auto-recharge: when a metered call takes the balance below `threshold_usd`, the saved ' +
           'card is charged `amount_usd` (within the purchase limits) once; a failed charge turns ' +
-          'it off. Turning it on needs a saved card (409 otherwise). Low-balance alert: one ' +
+          'it off. A daily ceiling (`daily_ceiling`, default 3 recharges or $1,000 per UTC day) ' +
+          'pauses it and e-mails the owner when passed. ' +
+          'Turning it on needs a saved card (409 otherwise). Low-balance alert: one ' +
           'e-mail when the balance falls below the threshold, again only after it rose above it.',
         security: SECURITY,
         body: BillingSettingsBody,
@@ -94,6 +107,13 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
               enabled: auto.enabled,
               thresholdMicros: cents(auto.threshold_usd, 'auto_recharge.threshold_usd'),
               amountMicros: cents(auto.amount_usd, 'auto_recharge.amount_usd'),
+              ...(auto.daily_ceiling && {
+                dailyMaxCount: auto.daily_ceiling.max_recharges,
+                dailyMaxMicros: cents(
+                  auto.daily_ceiling.max_amount_usd,
+                  'auto_recharge.daily_ceiling.max_amount_usd',
+                ),
+              }),
             },
           }),
           ...(low !== undefined && {
@@ -103,7 +123,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
         },
         actorOf(request),
       );
-      return presentBillingSettings(updated);
+      return present(updated);
     },
   );
 
@@ -177,7 +197,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
         },
         actorOf(request),
       );
-      return presentBillingSettings(saved!);
+      return present(saved!);
     },
   );
 
@@ -194,9 +214,7 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const org = organizationOf(request);
-      return presentBillingSettings(
-        await ctx.repos.organizations.removePaymentMethod(org.id, actorOf(request)),
-      );
+      return present(await ctx.repos.organizations.removePaymentMethod(org.id, actorOf(request)));
     },
   );
 }

@@ -1,7 +1,0 @@
-ALTER TABLE "api_keys" ADD COLUMN "allowed_deployments" text[];--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "allowed_origins" text[];--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "refused_calls" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "last_refused_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "api_keys" ADD COLUMN "last_refused_reason" text;
