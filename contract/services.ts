@@ -111,9 +111,9 @@ export const ServiceUsage = Type.Object({
 export type ServiceUsage = Static<typeof ServiceUsage>;
 
 const commonAnswerFields = {
-  sandbox: Type.Literal(true, {
+  sandbox: Type.Boolean({
     description:
-      'Always true here: the local services host returns sample results, not real inference.',
+      'True for sample results (the local stack, and test keys); false for an answer of the inference deployment.',
   }),
   task: Type.String({ description: 'Deployment path, e.g. `image-segmentation/semantic`.' }),
   model: Type.String(),

@@ -11,6 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEPLOYMENT_PATHS, type DeploymentPath } from '@contract';
 
 export const DEFAULT_CORS_ORIGINS = [
   'http://localhost:3000',
@@ -41,6 +42,62 @@ export interface RateLimitConfig {
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
+}
+
+/** The inference deployments the metering gateway forwards to (production mode). */
+export interface UpstreamConfig {
+  /** Base URL per deployment path. */
+  urls: Partial<Record<DeploymentPath, string>>;
+  connectTimeoutMs: number;
+  /** Whole call, headers and body. */
+  timeoutMs: number;
+  /** Upstream calls in flight per process at most; past it the gateway answers 503. */
+  concurrency: number;
+  maxAnswerBytes: number;
+  /** Consecutive failures that open an upstream's circuit, and how long it stays open. */
+  failureThreshold: number;
+  halfOpenAfterMs: number;
+}
+
+/** `image-segmentation/semantic` → `SERVICES_UPSTREAM_IMAGE_SEGMENTATION_SEMANTIC`. */
+export const upstreamVariable = (path: string) =>
+  `SERVICES_UPSTREAM_${path.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+function readUpstreams(env: NodeJS.ProcessEnv): { config: UpstreamConfig; missing: string[] } {
+  const all = read(env, 'SERVICES_UPSTREAM_URL');
+  const urls: Partial<Record<DeploymentPath, string>> = {};
+  const missing: string[] = [];
+  for (const path of DEPLOYMENT_PATHS) {
+    const url = read(env, upstreamVariable(path)) ?? all;
+    if (!url) {
+      missing.push(path);
+      continue;
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(
+        `${upstreamVariable(path)} (or SERVICES_UPSTREAM_URL) is not a URL: "${url}"`,
+      );
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new Error(`${upstreamVariable(path)} must be an http(s) URL, got "${url}"`);
+    }
+    urls[path] = url;
+  }
+  return {
+    missing,
+    config: {
+      urls,
+      connectTimeoutMs: readInt(env, 'SERVICES_UPSTREAM_CONNECT_TIMEOUT_MS', 2_000),
+      timeoutMs: readInt(env, 'SERVICES_UPSTREAM_TIMEOUT_MS', 30_000),
+      concurrency: readInt(env, 'SERVICES_UPSTREAM_CONCURRENCY', 64),
+      maxAnswerBytes: readInt(env, 'SERVICES_UPSTREAM_MAX_ANSWER_BYTES', 32 * 1024 * 1024),
+      failureThreshold: readInt(env, 'SERVICES_UPSTREAM_FAILURES_TO_OPEN', 5),
+      halfOpenAfterMs: readInt(env, 'SERVICES_UPSTREAM_OPEN_MS', 10_000),
+    },
+  };
 }
 
 /** Which servers this process runs. */
@@ -81,6 +138,11 @@ export interface ServerConfig {
    * times its running daily average is paused and its owner e-mailed.
    */
   spendSpike: { factor: number; floorMicros: number };
+  /**
+   * Production: the inference deployments the services host forwards to (it runs as the metering
+   * gateway). Local mode: null, the sandbox answerer answers in-process.
+   */
+  upstreams: UpstreamConfig | null;
   /** Worker threads that decode images and render answers (services host). */
   renderThreads: number;
   /** Image calls that may wait for a worker before the host answers 503. */
@@ -197,9 +259,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       problems.push("The local stack's built-in secrets cannot be used outside local mode.");
     }
     if (role !== 'api') {
-      problems.push(
-        `SERVER_ROLE=${role} runs the sandbox services host, which answers with sample results: local mode only. Use SERVER_ROLE=api.`,
-      );
+      const { missing: without } = readUpstreams(env);
+      if (without.length > 0) {
+        problems.push(
+          `SERVER_ROLE=${role} runs the services host as the metering gateway, which needs an inference deployment for every public deployment: set SERVICES_UPSTREAM_URL, or ${without.map(upstreamVariable).join(', ')}.`,
+        );
+      }
     }
     if (missing.length > 0 || problems.length > 0) throw new ConfigurationError(missing, problems);
   }
@@ -256,6 +321,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       factor: readInt(env, 'SPEND_SPIKE_FACTOR', 10, 2),
       floorMicros: readInt(env, 'SPEND_SPIKE_FLOOR_USD', 10) * 1_000_000,
     },
+    upstreams: local ? null : readUpstreams(env).config,
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
     renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),
     smtpUrl: read(env, 'SMTP_URL') ?? `smtp://127.0.0.1:${LOCAL_MAIL_SMTP_PORT}`,

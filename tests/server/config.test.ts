@@ -3,6 +3,7 @@
  * refuses to start and names each missing variable; NODE_ENV does not decide. With local mode it
  * starts as `npm start` does (tests/server/stack.test.ts runs the whole stack).
  */
+import { DEPLOYMENT_PATHS } from '@contract';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,11 +40,30 @@ describe('readServerConfig outside local mode', () => {
   it.each([
     [{ FIREBASE_PROJECT_ID: 'demo-visionapi' }, /demo project/],
     [{ API_KEY_HMAC_SECRET: 'short' }, /at least 32 characters/],
-    [{ SERVER_ROLE: 'services' }, /local mode only/],
-    [{ SERVER_ROLE: 'all' }, /local mode only/],
+    // The services host runs in production only as the metering gateway, with its upstreams.
+    [{ SERVER_ROLE: 'services' }, /SERVICES_UPSTREAM_URL, or SERVICES_UPSTREAM_OBJECT_DETECTION/],
+    [{ SERVER_ROLE: 'all' }, /metering gateway/],
+    [
+      { SERVER_ROLE: 'services', SERVICES_UPSTREAM_URL: 'ftp://models.internal' },
+      /must be an http\(s\) URL/,
+    ],
     [{ UI_KEY_ENCRYPTION_KEY: 'bG9jYWwtb25seS11aS1rZXktZW5jcnlwdGlvbi1rZXk=' }, /built-in secrets/],
   ])('refuses %j', (override, message) => {
     expect(() => readServerConfig({ ...REAL, ...override } as NodeJS.ProcessEnv)).toThrow(message);
+  });
+
+  it('runs the services host as the metering gateway with an upstream for every deployment', () => {
+    const config = readServerConfig({
+      ...REAL,
+      SERVER_ROLE: 'services',
+      SERVICES_UPSTREAM_URL: 'https://inference.internal',
+      SERVICES_UPSTREAM_DEPTH_ESTIMATION: 'https://depth.internal:8443',
+    } as NodeJS.ProcessEnv);
+    expect(config.upstreams?.urls).toMatchObject({
+      'object-detection': 'https://inference.internal',
+      'depth-estimation': 'https://depth.internal:8443',
+    });
+    expect(Object.keys(config.upstreams!.urls)).toHaveLength(DEPLOYMENT_PATHS.length);
   });
 
   it('starts with real settings: Stripe payments, live key prefix, the account API only', () => {

@@ -30,7 +30,6 @@ import {
   COMING_SOON_DEPLOYMENTS,
   DEPLOYMENT_PATHS,
   ErrorResponse,
-  Health,
   ImageJsonBody,
   MAX_IMAGE_BYTES,
   PUBLIC_DEPLOYMENTS,
@@ -50,6 +49,7 @@ import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
+import { createGateway } from './gateway';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
 import { metered, precheck } from './metering';
@@ -69,6 +69,27 @@ declare module 'fastify' {
     price: { micros: number } | null;
   }
 }
+
+const ServicesHealth = Type.Object({
+  status: Type.Literal('ok'),
+  upstreams: Type.Optional(
+    Type.Array(
+      Type.Object({
+        origin: Type.String(),
+        deployments: Type.Array(Type.String()),
+        state: Type.Union([
+          Type.Literal('closed'),
+          Type.Literal('open'),
+          Type.Literal('half_open'),
+        ]),
+        consecutive_failures: Type.Integer({ minimum: 0 }),
+        last_success_at: Type.Union([Type.String(), Type.Null()]),
+        last_failure_at: Type.Union([Type.String(), Type.Null()]),
+        last_failure: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+  ),
+});
 
 /** JSON bodies carry the image as base64 (4/3 of its size) plus parameters. */
 export const SERVICES_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
@@ -118,18 +139,24 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   app.decorateRequest('apiKey', null);
   app.decorateRequest('price', null);
 
+  // Production: the metering gateway forwards each call to its inference deployment. Local mode:
+  // the sandbox answerer renders sample answers in a worker pool.
+  const gateway = deps.config.upstreams ? createGateway(deps.config.upstreams) : null;
   let pool: ReturnType<typeof createRenderPool> | null = null;
   const renderer: Renderer =
     deps.renderer ??
-    ((task) => {
-      pool ??= createRenderPool({
-        threads: deps.config.renderThreads,
-        maxQueue: deps.config.renderQueue,
-      });
-      return pool.run(task);
-    });
+    (gateway
+      ? (task) => gateway.render(task)
+      : (task) => {
+          pool ??= createRenderPool({
+            threads: deps.config.renderThreads,
+            maxQueue: deps.config.renderQueue,
+          });
+          return pool.run(task);
+        });
   app.addHook('onClose', async () => {
     await pool?.close();
+    await gateway?.close();
   });
 
   const rateLimitStore =
@@ -155,21 +182,32 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Vision API platform: services (sandbox)',
-        version: API_VERSION,
-        description:
-          'Image calls of the public deployments. This local host does no inference: every ' +
-          'answer says `"sandbox": true`. The site\'s sample images (static/img/samples) are ' +
-          'recognised by their decoded pixels, also when re-encoded or resized, and answered ' +
-          'with their known ground truth. Any other image gets a placeholder that says so: ' +
-          'labels such as "sample object 1", "sample region 1", "sample class 1" or ' +
-          '`sample box for "<query>"`, equal zero-shot scores and a plain top-to-bottom depth ' +
-          'ramp. ' +
-          'Every non-2xx answer is `{"error_message": string}`. A call is charged only when it ' +
-          'answers 200; send an `Idempotency-Key` header to retry safely: a retry with the same ' +
-          'key and request within 24 hours returns the first answer and is not charged again.',
-      },
+      info: gateway
+        ? {
+            title: 'Vision API platform: services',
+            version: API_VERSION,
+            description:
+              'Image calls of the public deployments, metered and forwarded to their inference ' +
+              'deployments. Every non-2xx answer is `{"error_message": string}`. A call is charged ' +
+              'only when it answers 200: an upstream failure answers 502, 503 or 504 and costs ' +
+              'nothing. Send an `Idempotency-Key` header to retry safely: a retry with the same ' +
+              'key and request within 24 hours returns the first answer and is not charged again.',
+          }
+        : {
+            title: 'Vision API platform: services (sandbox)',
+            version: API_VERSION,
+            description:
+              'Image calls of the public deployments. This local host does no inference: every ' +
+              'answer says `"sandbox": true`. The site\'s sample images (static/img/samples) are ' +
+              'recognised by their decoded pixels, also when re-encoded or resized, and answered ' +
+              'with their known ground truth. Any other image gets a placeholder that says so: ' +
+              'labels such as "sample object 1", "sample region 1", "sample class 1" or ' +
+              '`sample box for "<query>"`, equal zero-shot scores and a plain top-to-bottom depth ' +
+              'ramp. ' +
+              'Every non-2xx answer is `{"error_message": string}`. A call is charged only when it ' +
+              'answers 200; send an `Idempotency-Key` header to retry safely: a retry with the same ' +
+              'key and request within 24 hours returns the first answer and is not charged again.',
+          },
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'api-key' } },
       },
@@ -221,11 +259,15 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     request.price = { micros: price };
   };
 
-  // Load balancers poll this: it is never rate-limited.
+  // Load balancers poll this: it is never rate-limited. In production it also shows each
+  // upstream's circuit (origins and states only, nothing secret).
   app.get(
     '/health',
-    { config: { rateLimit: false }, schema: { hide: true, response: { 200: Health } } },
-    async () => ({ status: 'ok' as const }),
+    { config: { rateLimit: false }, schema: { hide: true, response: { 200: ServicesHealth } } },
+    async () => ({
+      status: 'ok' as const,
+      ...(gateway && { upstreams: gateway.health() }),
+    }),
   );
 
   for (const path of DEPLOYMENT_PATHS) {
@@ -244,7 +286,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           tags: ['Deployments'],
           summary: deployment.name,
           description:
-            `Sample results (sandbox). Model: ${deployment.model}. Charged only when the answer ` +
+            `${gateway ? 'Forwarded to its inference deployment (502, 503 or 504 when it fails; nothing charged)' : 'Sample results (sandbox)'}. Model: ${deployment.model}. Charged only when the answer ` +
             'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
             "is read), 403 outside the key's limits (disabled, expired, another deployment, an " +
             'origin not on its list; nothing charged), 409 a request with the same ' +
@@ -276,7 +318,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           },
           response: {
             200: deployment.result,
-            ...errors(400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 503),
+            ...errors(400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504),
           },
         },
       },
@@ -319,7 +361,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           },
         );
         return {
-          sandbox: true as const,
+          sandbox: gateway === null,
           task: path,
           model: deployment.model,
           image: outcome.image,

@@ -25,9 +25,9 @@ export const SERVICES_RATE_LIMIT = {
 export const COMMON_RESPONSE_FIELDS: FieldDoc[] = [
   {
     path: 'sandbox',
-    type: 'true',
+    type: 'boolean',
     description:
-      'Always true here: the local services host returns sample results, not real inference.',
+      'True for sample results (the local stack, and test keys); false for an answer of the inference deployment.',
   },
   {
     path: 'task',
