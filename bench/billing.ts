@@ -18,7 +18,6 @@ const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const RUNS = 5;
 
 const secrets = createKeySecrets({
-  prefix: 'va_test_',
   hmacSecret: LOCAL_SECRETS.apiKeyHmacSecret,
   encryptionKey: Buffer.from(LOCAL_SECRETS.uiKeyEncryptionKey, 'base64'),
 });

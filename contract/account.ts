@@ -18,6 +18,11 @@ import { RoleSchema } from './teams';
 
 // ---------------------------------------------------------------- API keys
 
+export const KeyModeSchema = Type.Union([Type.Literal('live'), Type.Literal('test')], {
+  description:
+    '`live`: calls go to the inference deployment and are charged. `test`: calls are answered with sample results (`sandbox: true`), cost nothing and are rate-limited more tightly; a test key can never spend credits.',
+});
+
 /** Most origins one key may list, and the longest origin. */
 export const KEY_ORIGIN_LIMITS = { maxOrigins: 20, maxLength: 200 } as const;
 
@@ -74,8 +79,9 @@ export const ApiKey = Type.Object(
     }),
     name: Type.String(),
     prefix: Type.String({
-      description: 'The readable start of the secret: `va_live_` or `va_test_` (local stack).',
+      description: 'The readable start of the secret: `va_live_` (live) or `va_test_` (test).',
     }),
+    mode: KeyModeSchema,
     last4: Type.String({ description: 'The last four characters of the secret.' }),
     redacted: Type.String({
       description: 'What lists show instead of the secret: prefix, an ellipsis and the last four.',
@@ -169,6 +175,7 @@ export const CreateApiKeyBody = Type.Object(
       maxLength: 64,
       description: 'A label, 1 to 64 characters.',
     }),
+    mode: Type.Optional(KeyModeSchema),
     allowed_deployments: Type.Optional(KeyRestrictionFields.allowed_deployments),
     allowed_origins: Type.Optional(KeyRestrictionFields.allowed_origins),
     expires_at: Type.Optional(Nullable(BoundedDateTime)),

@@ -206,6 +206,19 @@ export const DailyUsage = Type.Object(
       description: 'The range by deployment, most spent first.',
     }),
     by_key: Type.Array(KeyUsage, { description: 'The range by key, most spent first.' }),
+    test_calls: Type.Object(
+      {
+        calls: Type.Integer({ minimum: 0 }),
+        by_key: Type.Array(
+          Type.Object({
+            api_key_id: Type.String(),
+            name: Type.String(),
+            calls: Type.Integer({ minimum: 0 }),
+          }),
+        ),
+      },
+      { description: 'Free calls of test keys in the range (UTC days), apart from the spend.' },
+    ),
     totals: Type.Object({
       calls: Type.Integer({ minimum: 0 }),
       spent_usd: UsdAmount,

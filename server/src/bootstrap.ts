@@ -21,7 +21,6 @@ export async function createDeps(
   overrides: Overrides = {},
 ): Promise<{ deps: AppDeps; database: DatabaseHandle }> {
   const keySecrets = createKeySecrets({
-    prefix: config.apiKeyPrefix,
     hmacSecret: config.apiKeyHmacSecret,
     encryptionKey: config.uiKeyEncryptionKey,
   });

@@ -123,12 +123,12 @@ export interface ServerConfig {
   apiKeyHmacSecret: string;
   /** AES-256-GCM key (32 bytes) for the secret of the in-browser (`used_for_ui`) key. */
   uiKeyEncryptionKey: Buffer;
-  /** API key secret prefix: `va_test_` locally, `va_live_` in production. */
-  apiKeyPrefix: 'va_live_' | 'va_test_';
   /** Sandbox payments: how long a confirmed order stays `processing` before it is fulfilled. */
   sandboxFulfilmentDelayMs: number;
   rateLimit: RateLimitConfig;
   servicesRateLimit: RateLimitConfig;
+  /** Per test key: free calls are limited more tightly than live ones. */
+  servicesTestRateLimit: RateLimitConfig;
   /** Per client IP on the services host, before the key is checked (junk keys included). */
   servicesIpRateLimit: RateLimitConfig;
   /** Stripe webhook, per client IP: generous, but bounded. */
@@ -299,7 +299,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       encryptionKey ?? LOCAL_SECRETS.uiKeyEncryptionKey,
       'UI_KEY_ENCRYPTION_KEY',
     ),
-    apiKeyPrefix: local ? 'va_test_' : 'va_live_',
     sandboxFulfilmentDelayMs: readInt(env, 'SANDBOX_FULFILMENT_DELAY_MS', 0, 0),
     rateLimit: {
       max: readInt(env, 'RATE_LIMIT_MAX', 600),
@@ -307,6 +306,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     servicesRateLimit: {
       max: readInt(env, 'SERVICES_RATE_LIMIT_MAX', 300),
+      timeWindowMs: windowMs,
+    },
+    servicesTestRateLimit: {
+      max: readInt(env, 'SERVICES_TEST_RATE_LIMIT_MAX', 60),
       timeWindowMs: windowMs,
     },
     servicesIpRateLimit: {

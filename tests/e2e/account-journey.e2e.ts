@@ -58,7 +58,7 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
 
   // The quick start carries the playground key's secret: the one secret the site may read back.
   const quickStart = page.getByRole('region', { name: 'Quick start' });
-  await expect(quickStart).toContainText(/-H "api-key: va_test_[A-Za-z0-9_-]{32}"/);
+  await expect(quickStart).toContainText(/-H "api-key: va_live_[A-Za-z0-9_-]{32}"/);
 
   // Create a key: its secret is shown once, in full, copyable.
   await page.getByLabel('Key name').fill('Production server');
@@ -67,14 +67,14 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('you will not see it again');
   const secret = (await notice.getByTestId('new-api-key').textContent())!.trim();
-  expect(secret).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
+  expect(secret).toMatch(/^va_live_[A-Za-z0-9_-]{32}$/);
   await notice.getByRole('button', { name: 'Copy key' }).click();
   await expect(page.getByText('API key copied to the clipboard.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
   // The list shows its prefix and last four only; closing the notice forgets the secret.
   const production = keys.getByRole('row', { name: 'Production server' });
-  await expect(production.getByLabel('Redacted key')).toHaveText(`va_test_…${secret.slice(-4)}`);
+  await expect(production.getByLabel('Redacted key')).toHaveText(`va_live_…${secret.slice(-4)}`);
   await notice.getByRole('button', { name: 'Close' }).click();
   await expect(notice).toHaveCount(0);
   expect(await page.content()).not.toContain(secret);

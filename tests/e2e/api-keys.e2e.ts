@@ -14,7 +14,7 @@ import { buyCredits, callApi, type TestUser } from './support/identity';
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const PAGE = '/settings/api-keys/';
 /** A local-stack secret: the readable prefix and 32 random base64url characters. */
-const SECRET = /^va_test_[A-Za-z0-9_-]{32}$/;
+const SECRET = /^va_live_[A-Za-z0-9_-]{32}$/;
 /** The first signed-in load restores the session before the keys are fetched. */
 const FIRST_LOAD = { timeout: 20_000 };
 
@@ -71,13 +71,13 @@ test('a new key’s secret is shown once: copyable in the notice, gone after clo
 
   // The list shows prefix…last four, created and last used; never the secret.
   const row = page.getByRole('row', { name: 'Production server' });
-  await expect(row.getByLabel('Redacted key')).toHaveText(`va_test_…${secret.slice(-4)}`);
+  await expect(row.getByLabel('Redacted key')).toHaveText(`va_live_…${secret.slice(-4)}`);
   await expect(row).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
   await expect(row).toContainText('Never');
   await expect(row).not.toContainText(secret);
   const listed = (await listKeys(user)).find((k) => k.name === 'Production server')!;
   expect(listed.key).toBeUndefined();
-  expect(listed.redacted).toBe(`va_test_…${secret.slice(-4)}`);
+  expect(listed.redacted).toBe(`va_live_…${secret.slice(-4)}`);
 
   // It is a real secret: the services host knows it (402, no credits), not an unknown key (401).
   expect(await servicesStatus(page, secret)).toBe(402);
@@ -90,7 +90,7 @@ test('a new key’s secret is shown once: copyable in the notice, gone after clo
   expect(await page.content()).not.toContain(secret);
   await page.reload();
   await expect(row.getByLabel('Redacted key')).toHaveText(
-    `va_test_…${secret.slice(-4)}`,
+    `va_live_…${secret.slice(-4)}`,
     FIRST_LOAD,
   );
   await expect(notice).toHaveCount(0);
@@ -137,7 +137,7 @@ test('rolling a key: the new secret is shown once, the old one works until the g
   const rolled = (await notice.getByTestId('new-api-key').textContent())!.trim();
   expect(rolled).toMatch(SECRET);
   expect(rolled).not.toBe(original);
-  await expect(row.getByLabel('Redacted key')).toHaveText(`va_test_…${rolled.slice(-4)}`);
+  await expect(row.getByLabel('Redacted key')).toHaveText(`va_live_…${rolled.slice(-4)}`);
   await expect(row).toContainText(/Previous secret works until [A-Z][a-z]+ \d{1,2}, \d{4}/);
   const listed = (await listKeys(user)).find((k) => k.name === 'Server')!;
   const expires = Date.parse(listed.previous_secret_expires_at!);

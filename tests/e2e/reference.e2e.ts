@@ -60,11 +60,11 @@ test('signed in: the UI key is masked, revealed on demand, and copied in full', 
   const ui = api_keys.find((k) => k.used_for_ui)!;
   expect(api_keys.find((k) => k.name === 'backend')!.key).toBeUndefined();
   const secret = ui.key!;
-  expect(secret).toMatch(/^va_test_/);
+  expect(secret).toMatch(/^va_live_/);
   await dismissCookieBanner(page);
   await signIn(page, user, PAGE);
   const sample = page.getByLabel('curl sample', { exact: true });
-  await expect(page.getByTestId('sample-key')).toHaveText(/^va_test_.{4}•{12}.{4}$/, {
+  await expect(page.getByTestId('sample-key')).toHaveText(/^va_live_.{4}•{12}.{4}$/, {
     timeout: 20_000,
   });
   await expect(page.getByTestId('sample-key')).toHaveText(

@@ -101,9 +101,9 @@ describe('organization', () => {
       last_used_at: null,
     });
     // The in-browser key is the one key whose secret its own organization can read back.
-    expect(keys[0].key).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
-    expect(keys[0].redacted).toBe(`va_test_…${keys[0].key.slice(-4)}`);
-    expect(keys[0]).toMatchObject({ prefix: 'va_test_', last4: keys[0].key.slice(-4) });
+    expect(keys[0].key).toMatch(/^va_live_[A-Za-z0-9_-]{32}$/);
+    expect(keys[0].redacted).toBe(`va_live_…${keys[0].key.slice(-4)}`);
+    expect(keys[0]).toMatchObject({ prefix: 'va_live_', last4: keys[0].key.slice(-4) });
 
     const patched = await h.callApi({
       method: 'PATCH',
@@ -231,8 +231,8 @@ describe('API keys', () => {
       last_used_at: null,
     });
     // The full secret is in the answer that creates the key, and never again.
-    expect(key.key).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
-    expect(key.redacted).toBe(`va_test_…${key.key.slice(-4)}`);
+    expect(key.key).toMatch(/^va_live_[A-Za-z0-9_-]{32}$/);
+    expect(key.redacted).toBe(`va_live_…${key.key.slice(-4)}`);
     expect(new Date(key.created_at).toISOString()).toBe(key.created_at);
 
     const setDefault = await h.callApi({
@@ -523,7 +523,7 @@ describe('HTTP hygiene', () => {
         STACK_MODE: 'local',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       } as NodeJS.ProcessEnv),
-    ).toMatchObject({ local: true, stripe: null, apiKeyPrefix: 'va_test_' });
+    ).toMatchObject({ local: true, stripe: null });
   });
 });
 

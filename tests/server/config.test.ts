@@ -70,7 +70,6 @@ describe('readServerConfig outside local mode', () => {
     expect(readServerConfig(REAL as NodeJS.ProcessEnv)).toMatchObject({
       local: false,
       role: 'api',
-      apiKeyPrefix: 'va_live_',
       stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
     });
   });

@@ -113,7 +113,7 @@ describe('secrets at rest', () => {
     for (const key of list) {
       if (key.used_for_ui) expect(key.key).toBe(alice.playgroundKey.key);
       else expect(key).not.toHaveProperty('key');
-      expect(key.redacted).toMatch(/^va_test_…[A-Za-z0-9_-]{4}$/);
+      expect(key.redacted).toMatch(/^va_live_…[A-Za-z0-9_-]{4}$/);
     }
     expect(JSON.stringify(list)).not.toContain(created.key);
     // Set-default answers never carry a non-UI secret either.
@@ -152,7 +152,7 @@ describe('rolling a key', () => {
     expect(rolled.statusCode).toBe(200);
     const fresh = rolled.json();
     expect(fresh.id).toBe(key.id);
-    expect(fresh.key).toMatch(/^va_test_[A-Za-z0-9_-]{32}$/);
+    expect(fresh.key).toMatch(/^va_live_[A-Za-z0-9_-]{32}$/);
     expect(fresh.key).not.toBe(key.key);
     expect(fresh.previous_secret_expires_at).toBeNull();
     const old = await callWith(key.key);
@@ -326,7 +326,6 @@ describe('plain-text keys of an older database', () => {
       await client.close();
 
       const secrets = createKeySecrets({
-        prefix: 'va_test_',
         hmacSecret: LOCAL_SECRETS.apiKeyHmacSecret,
         encryptionKey: Buffer.from(LOCAL_SECRETS.uiKeyEncryptionKey, 'base64'),
       });

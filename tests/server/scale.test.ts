@@ -21,7 +21,6 @@ const API_LIMIT = 20;
 const KEY_LIMIT = 10;
 
 const secrets = createKeySecrets({
-  prefix: 'va_test_',
   hmacSecret: LOCAL_SECRETS.apiKeyHmacSecret,
   encryptionKey: Buffer.from(LOCAL_SECRETS.uiKeyEncryptionKey, 'base64'),
 });

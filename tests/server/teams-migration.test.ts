@@ -24,7 +24,6 @@ describe('migration 0006: organizations become teams', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vapi-teams-migrate-'));
     const oldMigrations = path.join(dir, 'migrations');
     const secrets = createKeySecrets({
-      prefix: 'va_test_',
       hmacSecret: LOCAL_SECRETS.apiKeyHmacSecret,
       encryptionKey: Buffer.from(LOCAL_SECRETS.uiKeyEncryptionKey, 'base64'),
     });

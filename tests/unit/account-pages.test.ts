@@ -112,9 +112,10 @@ describe('organization form', () => {
 const apiKey = (over: Partial<ApiKey>): ApiKey => ({
   id: 'k',
   name: 'Server',
-  prefix: 'va_test_',
+  prefix: 'va_live_',
+  mode: 'live',
   last4: 'x7Qe',
-  redacted: 'va_test_…x7Qe',
+  redacted: 'va_live_…x7Qe',
   created_at: '2025-01-01T00:00:00.000Z',
   used_for_ui: false,
   is_default: false,

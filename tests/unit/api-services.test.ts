@@ -6,9 +6,10 @@ import type { ApiKey } from '@contract/account';
 const key = (over: Partial<ApiKey>): ApiKey => ({
   id: 'k',
   name: 'n',
-  prefix: 'va_test_',
+  prefix: 'va_live_',
+  mode: 'live',
   last4: 'x7Qe',
-  redacted: 'va_test_…x7Qe',
+  redacted: 'va_live_…x7Qe',
   created_at: '2025-01-01T00:00:00.000Z',
   used_for_ui: false,
   is_default: false,

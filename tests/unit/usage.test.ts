@@ -82,6 +82,7 @@ const usage = (days: DailyUsage['days']): DailyUsage => ({
   days,
   by_deployment: [],
   by_key: [],
+  test_calls: { calls: 0, by_key: [] },
   totals: {
     calls: days.reduce((n, d) => n + d.calls, 0),
     spent_usd: 0,

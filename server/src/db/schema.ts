@@ -93,6 +93,13 @@ export const apiKeys = pgTable(
     /** Charged and held this month (`spend_month`, the first day of a UTC month). */
     monthSpendMicros: bigint('month_spend_micros', { mode: 'number' }).notNull().default(0),
     spendMonth: date('spend_month', { mode: 'string' }),
+    /**
+     * `live`: forwarded to the inference deployment and charged. `test`: answered by the sample
+     * answerer inside the gateway, free, in every mode (Stripe's test keys, for vision calls).
+     */
+    mode: text('mode', { enum: ['live', 'test'] })
+      .notNull()
+      .default('live'),
     /** Limits (null: none): deployment paths, browser origins, an expiry; and a pause switch. */
     allowedDeployments: text('allowed_deployments').array(),
     allowedOrigins: text('allowed_origins').array(),
@@ -470,4 +477,20 @@ export const auditLog = pgTable(
     index('audit_log_organization_at_idx').on(t.organizationId, t.at),
     index('audit_log_organization_action_idx').on(t.organizationId, t.action),
   ],
+);
+
+/** Free calls of test keys, counted per UTC day, key and deployment (the usage page shows them apart). */
+export const testUsage = pgTable(
+  'test_usage',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    apiKeyId: uuid('api_key_id').notNull(),
+    apiKeyName: text('api_key_name').notNull(),
+    deployment: text('deployment').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.apiKeyId, t.deployment] })],
 );

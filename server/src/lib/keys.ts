@@ -34,11 +34,11 @@ export interface StoredSecret {
  * without the server secret), looked up by that hash. The in-browser key's secret must be
  * readable by its organization, so it is also kept encrypted with AES-256-GCM.
  */
-export function createKeySecrets(options: {
-  prefix: string;
-  hmacSecret: string;
-  encryptionKey: Buffer;
-}) {
+/** Readable secret prefixes: live keys are charged, test keys are free sample calls. */
+export const KEY_PREFIXES = { live: 'va_live_', test: 'va_test_' } as const;
+export type KeyMode = keyof typeof KEY_PREFIXES;
+
+export function createKeySecrets(options: { hmacSecret: string; encryptionKey: Buffer }) {
   const hash = (secret: string) =>
     createHmac('sha256', options.hmacSecret).update(secret, 'utf8').digest('hex');
 
@@ -58,7 +58,6 @@ export function createKeySecrets(options: {
   };
 
   return {
-    prefix: options.prefix,
     hash,
     encrypt,
     decrypt,
@@ -69,8 +68,8 @@ export function createKeySecrets(options: {
       return a.length === b.length && timingSafeEqual(a, b);
     },
     /** A new secret and what to store of it. */
-    generate(usedForUi: boolean): { secret: string; stored: StoredSecret } {
-      const secret = options.prefix + randomBytes(24).toString('base64url');
+    generate(usedForUi: boolean, mode: KeyMode = 'live'): { secret: string; stored: StoredSecret } {
+      const secret = KEY_PREFIXES[mode] + randomBytes(24).toString('base64url');
       return { secret, stored: this.store(secret, usedForUi) };
     },
     store(secret: string, usedForUi: boolean): StoredSecret {

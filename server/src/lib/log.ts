@@ -19,7 +19,7 @@ export const REDACTED_PATHS = [
 
 // Fixed prefixes followed by one character class: linear on any input.
 const SECRET_LIKE =
-  /\b(?:va_live_|va_test_|vapi_|sk_live_|sk_test_|whsec_|pi_[A-Za-z0-9]+_secret_)[A-Za-z0-9_-]{4,}|\beyJ[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]*){1,2}/g;
+  /\b(?:va_live_|va_test_|va_admin_|vapi_|sk_live_|sk_test_|whsec_|pi_[A-Za-z0-9]+_secret_)[A-Za-z0-9_-]{4,}|\beyJ[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]*){1,2}/g;
 const MAX_MESSAGE = 500;
 
 /** Masks anything that looks like an API key, Stripe secret or JWT. */

@@ -29,6 +29,7 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    mode: row.mode,
     last4: row.last4,
     redacted: redactedSecret(row.prefix, row.last4),
     ...(secret !== null && { key: secret }),

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { apiKeys, deployments, organizations } from '../db/schema';
+import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
-import { isUuid, MAX_SECRET_LENGTH, type KeySecrets } from '../lib/keys';
+import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
 import type { OrganizationRow } from './organizations';
 
@@ -79,6 +79,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       name: string,
       actor: Actor,
       restrictions: KeyRestrictions = {},
+      mode: KeyMode = 'live',
     ): Promise<KeyWithSecret> {
       return db.transaction(async (tx) => {
         // Lock the organization so concurrent creations respect the limit.
@@ -96,8 +97,9 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             `An organization can hold at most ${MAX_API_KEYS} API keys. Delete one first.`,
           );
         }
+        // The first key is the in-browser one, which the playground charges: always live.
         const usedForUi = total === 0;
-        const { secret, stored } = secrets.generate(usedForUi);
+        const { secret, stored } = secrets.generate(usedForUi, usedForUi ? 'live' : mode);
         const [row] = await tx
           .insert(apiKeys)
           .values({
@@ -106,6 +108,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             ...stored,
             isDefault: total === 0,
             usedForUi,
+            mode: usedForUi ? 'live' : mode,
             createdByUid: actor.kind === 'user' ? actor.id : null,
             ...restrictions,
           })
@@ -114,7 +117,11 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           organizationId,
           action: 'api_key.created',
           target: name,
-          details: { key: `${row!.prefix}…${row!.last4}`, ...restrictionDetails(restrictions) },
+          details: {
+            key: `${row!.prefix}…${row!.last4}`,
+            mode: row!.mode,
+            ...restrictionDetails(restrictions),
+          },
         });
         return { row: row!, secret };
       });
@@ -138,7 +145,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
           .for('update');
         if (!target) throw notFound(KEY_NOT_FOUND);
-        const { secret, stored } = secrets.generate(target.usedForUi);
+        const { secret, stored } = secrets.generate(target.usedForUi, target.mode);
         const [row] = await tx
           .update(apiKeys)
           .set({
@@ -261,6 +268,30 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         });
         return true;
       });
+    },
+
+    /** Counts a test key's free call for the usage page (one upsert). */
+    async countTestCall(key: ApiKeyRow, deployment: string): Promise<void> {
+      await db
+        .insert(testUsage)
+        .values({
+          organizationId: key.organizationId,
+          day: sql`(now() at time zone 'UTC')::date` as unknown as string,
+          apiKeyId: key.id,
+          apiKeyName: key.name,
+          deployment,
+          calls: 1,
+        })
+        .onConflictDoUpdate({
+          target: [
+            testUsage.organizationId,
+            testUsage.day,
+            testUsage.apiKeyId,
+            testUsage.deployment,
+          ],
+          set: { calls: sql`${testUsage.calls} + 1`, apiKeyName: key.name },
+        });
+      await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
     },
 
     /** Counts a call refused by the key's limits, with the limit that refused it. */

@@ -80,6 +80,28 @@ export function createUsageRepository(db: Database) {
       };
     },
 
+    /** Test keys' free calls in the range (UTC days), by key, most first. */
+    async testCalls(organizationId: string, start: Date, end: Date, filter: UsageFilter = {}) {
+      const found = rows<{ api_key_id: string; name: string; calls: string | number }>(
+        await db.execute(sql`
+          select api_key_id, max(api_key_name) as name, sum(calls) as calls
+          from test_usage
+          where organization_id = ${organizationId}
+            and day >= (${start.toISOString()}::timestamptz at time zone 'UTC')::date
+            and day <= (${end.toISOString()}::timestamptz at time zone 'UTC')::date
+            ${filter.deployment === undefined ? sql`` : sql`and deployment = ${filter.deployment}`}
+            ${filter.apiKeyId === undefined ? sql`` : sql`and api_key_id::text = ${filter.apiKeyId}`}
+          group by api_key_id
+          order by 3 desc, 1`),
+      );
+      const byKey = found.map((r) => ({
+        api_key_id: r.api_key_id,
+        name: r.name,
+        calls: Number(r.calls),
+      }));
+      return { calls: byKey.reduce((n, k) => n + k.calls, 0), by_key: byKey };
+    },
+
     /** Oldest first; `null` when the range holds more than MAX_CSV_ROWS. */
     async transactions(organizationId: string, start: Date, end: Date) {
       const found = await db

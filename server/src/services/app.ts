@@ -42,7 +42,8 @@ import {
   MAX_IDEMPOTENCY_KEY,
   withIdempotency,
 } from '../lib/idempotency';
-import { MAX_SECRET_LENGTH } from '../lib/keys';
+import { generateId, MAX_SECRET_LENGTH } from '../lib/keys';
+import { microsToUsd } from '../lib/money';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import type { ApiKeyRow } from '../repositories/apiKeys';
@@ -141,19 +142,19 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
 
   // Production: the metering gateway forwards each call to its inference deployment. Local mode:
   // the sandbox answerer renders sample answers in a worker pool.
+  // Test keys are answered by the sample answerer in every mode.
   const gateway = deps.config.upstreams ? createGateway(deps.config.upstreams) : null;
   let pool: ReturnType<typeof createRenderPool> | null = null;
-  const renderer: Renderer =
+  const sampleAnswerer: Renderer =
     deps.renderer ??
-    (gateway
-      ? (task) => gateway.render(task)
-      : (task) => {
-          pool ??= createRenderPool({
-            threads: deps.config.renderThreads,
-            maxQueue: deps.config.renderQueue,
-          });
-          return pool.run(task);
-        });
+    ((task) => {
+      pool ??= createRenderPool({
+        threads: deps.config.renderThreads,
+        maxQueue: deps.config.renderQueue,
+      });
+      return pool.run(task);
+    });
+  const liveRenderer: Renderer = gateway ? (task) => gateway.render(task) : sampleAnswerer;
   app.addHook('onClose', async () => {
     await pool?.close();
     await gateway?.close();
@@ -175,6 +176,11 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     max: deps.config.servicesRateLimit.max,
     timeWindow: deps.config.servicesRateLimit.timeWindowMs,
     keyGenerator: (request: FastifyRequest) => `key:${request.apiKey!.key.id}`,
+  });
+  const perTestKeyLimit = app.createRateLimit({
+    max: deps.config.servicesTestRateLimit.max,
+    timeWindow: deps.config.servicesTestRateLimit.timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `test-key:${request.apiKey!.key.id}`,
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50, fieldSize: 16 * 1024, parts: 60 },
@@ -239,7 +245,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       throw new HttpError(403, refusal.message);
     }
     request.apiKey = { key: found.key, organization: found.organization };
-    const limit = await perKeyLimit(request);
+    const test = found.key.mode === 'test';
+    const limit = await (test ? perTestKeyLimit : perKeyLimit)(request);
     if (!limit.isAllowed) {
       reply.header('x-ratelimit-limit', limit.max);
       reply.header('x-ratelimit-remaining', limit.remaining);
@@ -255,8 +262,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     // spent cap costs us nothing.
     const price = found.priceMicros;
     if (price === null) throw new HttpError(404, notFoundMessage(request));
-    precheck(found.key, found.organization, price);
-    request.price = { micros: price };
+    // A test key's call is free: no balance or cap to check.
+    if (!test) precheck(found.key, found.organization, price);
+    request.price = { micros: test ? 0 : price };
   };
 
   // Load balancers poll this: it is never rate-limited. In production it also shows each
@@ -345,6 +353,24 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       `services:${key.id}`,
       () => requestDigest(path, call.image, params),
       async () => {
+        if (key.mode === 'test') {
+          // Free and labelled: the sample answerer, no hold, nothing in the ledger.
+          const rendered = await sampleAnswerer({ path, image: call.image, params });
+          if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
+          await repos.apiKeys.countTestCall(key, path);
+          return {
+            sandbox: true,
+            task: path,
+            model: deployment.model,
+            image: rendered.image,
+            usage: {
+              cost_usd: 0,
+              remaining_credits: microsToUsd(organization.balanceMicros),
+              transaction_id: generateId('test'),
+            },
+            ...rendered.result,
+          };
+        }
         const { value: outcome, usage } = await metered(
           { repos, billing: deps.billing, log: request.log, spendSpike: deps.config.spendSpike },
           {
@@ -355,7 +381,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
           },
           async () => {
-            const rendered = await renderer({ path, image: call.image, params });
+            const rendered = await liveRenderer({ path, image: call.image, params });
             if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
             return rendered;
           },

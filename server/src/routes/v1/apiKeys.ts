@@ -72,6 +72,7 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         request.body.name,
         actorOf(request),
         restrictionsOf(request.body),
+        request.body.mode ?? 'live',
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },

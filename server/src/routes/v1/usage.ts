@@ -56,7 +56,10 @@ const presentKey = (k: { id: string | null; name: string | null } & Sum) => ({
  * The aggregate (day × deployment × key, oldest first) by day, with each day's deployments and
  * keys, and the whole range by deployment and by key. Sums are integer micro-dollars until shown.
  */
-export function groupByDay(rows: DailyRow[], purchasedMicros: number): DailyUsage {
+export function groupByDay(
+  rows: DailyRow[],
+  purchasedMicros: number,
+): Omit<DailyUsage, 'test_calls'> {
   type Day = {
     date: string;
     deployments: Map<string, { deployment: string } & Sum>;
@@ -136,7 +139,13 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
         request.query.utc_offset_minutes,
         usageFilter(request.query),
       );
-      return groupByDay(daily.rows, daily.purchasedMicros);
+      const testCalls = await ctx.repos.usage.testCalls(
+        org.id,
+        start,
+        end,
+        usageFilter(request.query),
+      );
+      return { ...groupByDay(daily.rows, daily.purchasedMicros), test_calls: testCalls };
     },
   );
 
