@@ -11,7 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { DEPLOYMENT_PATHS, type DeploymentPath } from '@contract';
+import { DEPLOYMENT_PATHS, type DeploymentPath } from '../../contract/services';
 
 export const DEFAULT_CORS_ORIGINS = [
   'http://localhost:3000',

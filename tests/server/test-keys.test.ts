@@ -4,7 +4,7 @@
  * apart on the usage answer and rate-limited more tightly; a live key is never sample-answered in
  * production (it goes to its upstream, here a stub).
  */
-import net from 'node:net';
+import type net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
