@@ -198,6 +198,23 @@ export const ApiKeyIdHeaders = Type.Object({
 export type ApiKeyIdHeaders = Static<typeof ApiKeyIdHeaders>;
 
 export const DeletedApiKey = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
+
+/** Calls a signed-out reader may make with the shared demo test key, per minute and IP. */
+export const DEMO_KEY_CALLS_PER_MINUTE = 10;
+
+export const DemoKey = Type.Object(
+  {
+    key: Type.String({
+      description:
+        "The shared demo test key: free sample answers, from the site's own origins only, at most " +
+        `${DEMO_KEY_CALLS_PER_MINUTE} calls a minute per client.`,
+    }),
+    mode: Type.Literal('test'),
+    calls_per_minute: Type.Integer({ minimum: 1 }),
+  },
+  { title: 'DemoKey' },
+);
+export type DemoKey = Static<typeof DemoKey>;
 export type DeletedApiKey = Static<typeof DeletedApiKey>;
 
 // ------------------------------------------------------------ Organization

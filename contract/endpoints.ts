@@ -14,6 +14,7 @@ import type {
   CreateCreditOrderBody,
   CreditOrder,
   CreditOrderParams,
+  DemoKey,
   DeletedApiKey,
   EmailVerification,
   FeedbackBody,
@@ -132,6 +133,7 @@ export interface V1Endpoints {
   'GET /transaction': Endpoint<TransactionList, undefined, Partial<TransactionQuery>>;
   'POST /email': Endpoint<FeedbackReceipt, FeedbackBody> & { auth: false };
   'GET /pricing/pubic-deployment': Endpoint<PublicPricing> & { auth: false };
+  'GET /demo-key': Endpoint<DemoKey> & { auth: false };
   // Teams
   'GET /organizations': Endpoint<OrganizationMembershipList>;
   'POST /organizations': Endpoint<OrganizationMembership, OrganizationBody>;
@@ -261,6 +263,7 @@ export const V1_ACCESS = {
   'GET /transaction': member(ANY_MEMBER),
   'POST /email': PUBLIC,
   'GET /pricing/pubic-deployment': PUBLIC,
+  'GET /demo-key': PUBLIC,
   'POST /credits/stripe/webhook': PUBLIC,
   'GET /openapi.json': PUBLIC,
   'GET /organizations': USER,

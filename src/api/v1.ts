@@ -67,6 +67,7 @@ export const V1_CALLS: { readonly [K in V1EndpointKey]: CallSpec } = {
   // Sent with the token when someone is signed in (feedback works signed out too).
   'POST /email': { message: API_MESSAGES.submitFeedback, auth: 'optional' },
   'GET /pricing/pubic-deployment': { message: API_MESSAGES.fetchPricing, auth: 'none' },
+  'GET /demo-key': { message: API_MESSAGES.signInToProcessImage, auth: 'none' },
   // Teams: no message of the spec's catalogue names them, so the generic one stands in.
   'GET /organizations': { message: API_MESSAGES.fetchOrganization },
   'POST /organizations': { message: API_MESSAGES.registerOrganization, forceRefresh: true },

@@ -74,6 +74,7 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
     payload: { email: 'a@example.com', subject: 's', body: 'b', pageId: 'p' },
   },
   'GET /pricing/pubic-deployment': { url: '/v1/pricing/pubic-deployment' },
+  'GET /demo-key': { url: '/v1/demo-key' },
   'POST /credits/stripe/webhook': { url: '/v1/credits/stripe/webhook', payload: {} },
   'GET /openapi.json': { url: '/v1/openapi.json' },
   'GET /organizations': { url: '/v1/organizations' },

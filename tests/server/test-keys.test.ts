@@ -193,3 +193,41 @@ describe('key modes', () => {
     }
   });
 });
+
+describe("the docs' shared demo test key", () => {
+  it('is public, the same for everyone, free, site-only and limited per client', async () => {
+    const h = await createHarness();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => h.callApi({ method: 'GET', url: '/v1/demo-key' })),
+      );
+      const keys = new Set(answers.map((a) => a.json().key as string));
+      expect(keys.size).toBe(1);
+      const [key] = [...keys];
+      expect(key).toMatch(/^va_test_/);
+      expect(answers[0]!.json()).toMatchObject({ mode: 'test', calls_per_minute: 10 });
+      const orgs = (await h.db.execute(
+        sql`select count(*)::int as n from organizations where owner_uid = 'system:docs-demo'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(orgs.rows[0]!.n).toBe(1);
+
+      const fromSite = await classify(h, key!);
+      expect(fromSite.statusCode, fromSite.body).toBe(200);
+      expect(fromSite.json()).toMatchObject({ sandbox: true, usage: { cost_usd: 0 } });
+      const elsewhere = await h.callServices({
+        method: 'POST',
+        url: '/image-classification',
+        headers: { 'api-key': key!, origin: 'https://scraper.example.net' },
+        payload: { image },
+      });
+      expect(elsewhere.statusCode).toBe(403);
+      // Ten calls a minute per client: the first call above counted.
+      const more = [];
+      for (let i = 0; i < 10; i++) more.push((await classify(h, key!)).statusCode);
+      expect(more.slice(0, 9).every((s) => s === 200)).toBe(true);
+      expect(more[9]).toBe(429);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
@@ -7,6 +7,9 @@ import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The organization that holds the docs' shared demo test key (no person signs in to it). */
+export const DEMO_OWNER_UID = 'system:docs-demo';
 
 /** Keys an organization may hold at once. */
 export const MAX_API_KEYS = 25;
@@ -268,6 +271,56 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         });
         return true;
       });
+    },
+
+    /**
+     * The shared demo test key a signed-out reader's first try in the docs uses: a test key (free
+     * sample answers), readable like an in-browser key, accepted from the site's own origins
+     * only, and limited per client IP by the services host. Made once, under a lock.
+     */
+    async demoKey(): Promise<string> {
+      const find = async (executor: Executor) => {
+        const [row] = await executor
+          .select({ key: apiKeys })
+          .from(apiKeys)
+          .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
+          .where(and(eq(organizations.ownerUid, DEMO_OWNER_UID), eq(apiKeys.usedForUi, true)))
+          .limit(1);
+        return row?.key ?? null;
+      };
+      let key = await find(db);
+      if (!key) {
+        key = await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${DEMO_OWNER_UID}, 0))`,
+          );
+          const existing = await find(tx);
+          if (existing) return existing;
+          const [org] = await tx
+            .insert(organizations)
+            .values({
+              ownerUid: DEMO_OWNER_UID,
+              name: 'VisionAPI docs demo',
+              website: 'https://visionapi.invalid',
+              country: 'India',
+              state: 'Karnataka',
+            })
+            .returning();
+          const [row] = await tx
+            .insert(apiKeys)
+            .values({
+              organizationId: org!.id,
+              name: 'Docs demo key',
+              ...secrets.generate(true, 'test').stored,
+              mode: 'test',
+              usedForUi: true,
+              isDefault: true,
+            })
+            .returning();
+          return row!;
+        });
+      }
+      return secrets.decrypt(key.secretEncrypted!);
     },
 
     /** Counts a test key's free call for the usage page (one upsert). */

@@ -28,6 +28,7 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
   COMING_SOON_DEPLOYMENTS,
+  DEMO_KEY_CALLS_PER_MINUTE,
   DEPLOYMENT_PATHS,
   ErrorResponse,
   ImageJsonBody,
@@ -46,7 +47,7 @@ import { generateId, MAX_SECRET_LENGTH } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
-import type { ApiKeyRow } from '../repositories/apiKeys';
+import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
@@ -177,6 +178,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     timeWindow: deps.config.servicesRateLimit.timeWindowMs,
     keyGenerator: (request: FastifyRequest) => `key:${request.apiKey!.key.id}`,
   });
+  // The docs' shared demo test key: limited per client IP, not per key (every reader shares it).
+  const perDemoClientLimit = app.createRateLimit({
+    max: DEMO_KEY_CALLS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `demo:${request.ip}`,
+  });
   const perTestKeyLimit = app.createRateLimit({
     max: deps.config.servicesTestRateLimit.max,
     timeWindow: deps.config.servicesTestRateLimit.timeWindowMs,
@@ -246,7 +253,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     }
     request.apiKey = { key: found.key, organization: found.organization };
     const test = found.key.mode === 'test';
-    const limit = await (test ? perTestKeyLimit : perKeyLimit)(request);
+    const demo = found.organization.ownerUid === DEMO_OWNER_UID;
+    const limit = await (demo ? perDemoClientLimit : test ? perTestKeyLimit : perKeyLimit)(request);
     if (!limit.isAllowed) {
       reply.header('x-ratelimit-limit', limit.max);
       reply.header('x-ratelimit-remaining', limit.remaining);

@@ -1,4 +1,11 @@
-import { COMING_SOON_DEPLOYMENTS, FeedbackBody, FeedbackReceipt, PublicPricing } from '@contract';
+import {
+  COMING_SOON_DEPLOYMENTS,
+  DEMO_KEY_CALLS_PER_MINUTE,
+  DemoKey,
+  FeedbackBody,
+  FeedbackReceipt,
+  PublicPricing,
+} from '@contract';
 import { badRequest } from '../../lib/errors';
 import { presentDeploymentPrice } from '../../lib/present';
 import { errorResponses, type TypedFastify, type V1Context } from '../context';
@@ -48,6 +55,26 @@ export async function publicRoutes(app: TypedFastify, ctx: V1Context) {
       });
       return { id: message.id, received_at: message.receivedAt.toISOString() };
     },
+  );
+
+  app.get(
+    '/demo-key',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['Pricing'],
+        summary: "The shared demo test key for a signed-out reader's first try (no sign-in needed)",
+        description:
+          "A test key: free sample answers (`sandbox: true`), accepted from the site's own origins " +
+          `only, at most ${DEMO_KEY_CALLS_PER_MINUTE} calls a minute per client. Sign up for your own keys.`,
+        response: { 200: DemoKey, ...errorResponses() },
+      },
+    },
+    async () => ({
+      key: await ctx.repos.apiKeys.demoKey(),
+      mode: 'test' as const,
+      calls_per_minute: DEMO_KEY_CALLS_PER_MINUTE,
+    }),
   );
 
   app.get(
