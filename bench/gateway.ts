@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=postgres://… npm run bench:gateway
  */
-import net from 'node:net';
+import type net from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import sharp from 'sharp';
