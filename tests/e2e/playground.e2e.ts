@@ -18,11 +18,26 @@ async function chooseSampleAndRun(page: Page) {
   return playground;
 }
 
-test('signed out, Run says exactly "Sign In is required to proceed!" and calls nothing', async ({
+test('signed out, Run tries the shared demo test key: a free sample result, and a way to sign up', async ({
+  page,
+}) => {
+  await dismissCookieBanner(page);
+  await page.goto(PAGE);
+  const playground = await chooseSampleAndRun(page);
+  await expect(playground.getByText('Sample result (sandbox)')).toBeVisible();
+  await expect(playground.getByTestId('call-cost')).toHaveText('Cost: $0.00');
+  await expect(playground.getByTestId('remaining-balance')).toHaveCount(0);
+  const note = playground.getByTestId('demo-key-note');
+  await expect(note).toContainText('shared demo test key');
+  await expect(note.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/sign-up/');
+});
+
+test('signed out without the demo key, Run says exactly "Sign In is required to proceed!" and calls nothing', async ({
   page,
 }) => {
   await dismissCookieBanner(page);
   let called = false;
+  await page.route('**/v1/demo-key', (route) => route.abort());
   await page.route(`${SERVICES_CALL}*`, (route) => {
     called = true;
     return route.abort();

@@ -21,7 +21,7 @@ type Outcome =
   | { kind: 'idle' }
   | { kind: 'running' }
   | { kind: 'error'; message: string }
-  | { kind: 'done'; result: AnyResult; imageUrl: string };
+  | { kind: 'done'; result: AnyResult; imageUrl: string; demo?: true };
 
 interface Picked extends PreparedImage {
   url: string;
@@ -57,6 +57,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
   // Generated from the contract: a doc's path is always one of its deployment paths.
   const path = doc.path as DeploymentPath;
   const auth = useAuth();
+  const signUpUrl = useBaseUrl('/sign-up/');
   const [values, setValues] = useState<ParamValues>(() => exampleParams(doc));
   const [picked, setPicked] = useState<Picked | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -105,15 +106,28 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
 
   const run = async () => {
     if (!picked) return;
-    if (auth.status !== 'signedIn') {
-      setOutcome({ kind: 'error', message: API_MESSAGES.signInToProcessImage });
-      return;
-    }
     setOutcome({ kind: 'running' });
     const form = new FormData();
     form.append('image', picked.blob, picked.name);
     for (const [name, value] of Object.entries(values)) {
       form.append(name, Array.isArray(value) ? JSON.stringify(value) : String(value));
+    }
+    if (auth.status !== 'signedIn') {
+      // A signed-out reader's first try: the shared demo test key, free sample answers.
+      const demo = await import('@site/src/api/demo').catch(() => null);
+      const answer = demo
+        ? await demo.processWithDemoKey<AnyResult>({
+            task: doc.task,
+            sub: doc.sub ?? undefined,
+            body: form,
+          })
+        : { error_message: API_MESSAGES.signInToProcessImage };
+      if (answer.error_message !== undefined) {
+        setOutcome({ kind: 'error', message: answer.error_message });
+        return;
+      }
+      setOutcome({ kind: 'done', result: answer.data, imageUrl: picked.url, demo: true });
+      return;
     }
     // Signed in only: the account cache (key look-up, then the wallet it just charged).
     const cache = await import('@site/src/api/queries')
@@ -234,10 +248,18 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
                 </span>
               ) : null}
               <span data-testid="call-cost">Cost: {formatUsd(outcome.result.usage.cost_usd)}</span>
-              <span data-testid="remaining-balance">
-                Remaining balance: {formatUsd(outcome.result.usage.remaining_credits)}
-              </span>
+              {outcome.demo ? null : (
+                <span data-testid="remaining-balance">
+                  Remaining balance: {formatUsd(outcome.result.usage.remaining_credits)}
+                </span>
+              )}
             </div>
+            {outcome.demo ? (
+              <p className={styles.muted} data-testid="demo-key-note">
+                Tried with the shared demo test key: a free sample result.{' '}
+                <a href={signUpUrl}>Sign up</a> to call the deployment with your own keys.
+              </p>
+            ) : null}
             <ResultView path={path} result={outcome.result} imageUrl={outcome.imageUrl} />
           </>
         ) : null}
