@@ -12,6 +12,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getAuthState, subscribeAuthState } from '@site/src/auth/session';
 import { notify } from '@site/src/components/Notifications/queue';
+import { onOrganizationChange } from './organization';
 import type { ApiResult } from './result';
 
 /** A failed call inside the cache: its catalogue message and the HTTP status when one came back. */
@@ -69,6 +70,10 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// What was read belongs to the organization it was read for: after a switch (here or in another
+// tab) every entry is read again, for the organization now selected.
+if (typeof window !== 'undefined') onOrganizationChange(() => void queryClient.resetQueries());
 
 // What was read belongs to the user who read it: another user (or none) starts from nothing.
 let cachedFor = getAuthState().user?.uid ?? null;

@@ -39,6 +39,8 @@ export interface RequestOptions {
 
 export interface RequestDeps extends Transport {
   authSource: AuthSource;
+  /** Headers of every signed-in call (the organization it acts on). */
+  signedInHeaders?: () => Record<string, string>;
   /** Spec §7/§9: wait up to 2000 ms for the user, polling every 600 ms. */
   userWaitMs?: number;
   userPollMs?: number;
@@ -81,6 +83,7 @@ export function createRequester(deps: RequestDeps): Requester {
       if (!user && auth === 'required')
         return { error_message: options.authMessage ?? API_MESSAGES.authentication };
       if (user) {
+        Object.assign(headers, deps.signedInHeaders?.());
         try {
           headers.Authorization = `Bearer ${await user.getIdToken(forceRefresh)}`;
         } catch {

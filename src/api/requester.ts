@@ -4,9 +4,11 @@
  */
 import { getSiteConfig } from '@site/src/config';
 import { currentUser } from '@site/src/auth/session';
+import { organizationHeaders } from './organization';
 import { createRequester } from './request';
 
 export const request = createRequester({
   baseUrl: () => getSiteConfig().apiBaseUrl,
   authSource: { currentUser },
+  signedInHeaders: organizationHeaders,
 });

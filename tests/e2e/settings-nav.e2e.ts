@@ -1,6 +1,6 @@
 /**
- * The settings layout: one navigation between the four settings pages (API keys, usage, buy
- * credits, cookie preferences), beside the page on desktop and above it on mobile, the current
+ * The settings layout: one navigation between the settings pages (API keys, usage, buy
+ * credits, cookie preferences, team, audit log), beside the page on desktop and above it on mobile, the current
  * page marked, every link visible without scrolling sideways.
  */
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
@@ -15,6 +15,8 @@ const PAGES = [
     path: '/settings/cookie-preferences/',
     heading: 'Cookie preferences',
   },
+  { name: 'Team', path: '/settings/team/', heading: 'Team' },
+  { name: 'Audit log', path: '/settings/audit-log/', heading: 'Audit log' },
 ];
 
 test.beforeEach(async ({ page }) => {

@@ -10,6 +10,12 @@ export const ACCOUNT_LINKS = [
   { label: 'Cookie preferences', to: '/settings/cookie-preferences/' },
 ] as const;
 
+/** The team's pages, after the spec's four settings pages (settings navigation, account menu). */
+export const TEAM_LINKS = [
+  { label: 'Team', to: '/settings/team/' },
+  { label: 'Audit log', to: '/settings/audit-log/' },
+] as const;
+
 /** Spec §2: "contains the word dashboard", any case. */
 export function isDashboardPath(pathname: string): boolean {
   return /dashboard/i.test(pathname);

@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Organization, OrganizationBody } from '@contract';
+import type { Organization, OrganizationBody, OrganizationMembership } from '@contract';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import FormTextField from '@site/src/components/FormTextField';
@@ -20,9 +20,12 @@ import type { OrganizationValues } from './validation';
 import styles from './styles.module.css';
 
 interface Props {
-  mode: 'register' | 'edit';
+  /** `create`: another organization of a signed-in user (`POST organizations`). */
+  mode: 'register' | 'edit' | 'create';
   initial?: Organization;
   onSaved: (organization: Organization) => void;
+  /** `create` only: the new organization, which the user now owns and has selected. */
+  onCreated?: (organization: OrganizationMembership) => void;
   onCancel?: () => void;
 }
 
@@ -42,7 +45,13 @@ const resolver = lazyResolver(() =>
   ),
 );
 
-export default function OrganizationForm({ mode, initial, onSaved, onCancel }: Props): ReactNode {
+export default function OrganizationForm({
+  mode,
+  initial,
+  onSaved,
+  onCreated,
+  onCancel,
+}: Props): ReactNode {
   const form = useForm<OrganizationValues, unknown, OrganizationBody>({
     defaultValues: initial
       ? {
@@ -59,18 +68,27 @@ export default function OrganizationForm({ mode, initial, onSaved, onCancel }: P
     reValidateMode: 'onSubmit',
   });
   const save = useMutation({
-    mutationFn: (body: OrganizationBody) =>
-      (mode === 'register'
-        ? account.registerOrganization(body)
-        : account.updateOrganization(body)
-      ).then(unwrap),
-    onSuccess: (organization) => {
+    mutationFn: async (body: OrganizationBody) => {
+      if (mode === 'create') {
+        return { created: await account.v1('POST /organizations', { body }).then(unwrap) };
+      }
+      const saved = await (
+        mode === 'register' ? account.registerOrganization(body) : account.updateOrganization(body)
+      ).then(unwrap);
+      return { saved };
+    },
+    onSuccess: (outcome) => {
       notify({
         severity: 'success',
         message:
-          mode === 'register' ? 'Your organization is registered.' : 'Your details are saved.',
+          mode === 'create'
+            ? `${outcome.created?.name ?? 'The organization'} is created, and selected.`
+            : mode === 'register'
+              ? 'Your organization is registered.'
+              : 'Your details are saved.',
       });
-      onSaved(organization);
+      if (outcome.created) onCreated?.(outcome.created);
+      if (outcome.saved) onSaved(outcome.saved);
     },
   });
   const busy = save.isPending;
@@ -86,7 +104,13 @@ export default function OrganizationForm({ mode, initial, onSaved, onCancel }: P
       className={styles.form}
       onSubmit={(event) => void form.handleSubmit((body) => save.mutate(body))(event)}
       noValidate
-      aria-label={mode === 'register' ? 'Register your organization' : 'Edit your organization'}
+      aria-label={
+        mode === 'create'
+          ? 'Create another organization'
+          : mode === 'register'
+            ? 'Register your organization'
+            : 'Edit your organization'
+      }
     >
       <FormTextField
         {...field}
@@ -187,7 +211,11 @@ export default function OrganizationForm({ mode, initial, onSaved, onCancel }: P
             busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined
           }
         >
-          {mode === 'register' ? 'Register organization' : 'Save changes'}
+          {mode === 'create'
+            ? 'Create organization'
+            : mode === 'register'
+              ? 'Register organization'
+              : 'Save changes'}
         </Button>
         {onCancel && (
           <Button onClick={onCancel} disabled={busy}>

@@ -1,5 +1,5 @@
 /**
- * The frame of the four settings pages (API keys, usage, buy credits, cookie preferences): the
+ * The frame of the settings pages (API keys, usage, buy credits, cookie preferences, team, audit log): the
  * site's layout with a settings navigation beside the page on desktop and above it on mobile.
  * Plain links rendered on the server (no MUI, no auth): the navigation is there, and does not
  * move, before the account UI loads.
@@ -8,12 +8,12 @@ import { useLocation } from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { ACCOUNT_LINKS } from '@site/src/components/NavbarItems/links';
+import { ACCOUNT_LINKS, TEAM_LINKS } from '@site/src/components/NavbarItems/links';
 import PlainLink, { isActivePath } from '@site/src/components/PlainLink';
 import styles from './styles.module.css';
 
 /** The settings pages, in the navigation's order (the account menu lists the same). */
-export const SETTINGS_LINKS = ACCOUNT_LINKS;
+export const SETTINGS_LINKS = [...ACCOUNT_LINKS, ...TEAM_LINKS];
 
 export function SettingsNav(): ReactNode {
   const { pathname } = useLocation();

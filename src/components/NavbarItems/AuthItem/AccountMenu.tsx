@@ -1,5 +1,6 @@
 /**
- * The signed-in user's menu: e-mail, the settings pages and Sign out.
+ * The signed-in user's menu: e-mail, the organizations (switch, create), the settings pages and
+ * Sign out.
  * A disclosure (button + list of links) rather than an ARIA menu: it is
  * navigation, and works with Tab, Enter and Escape. It closes when focus
  * moves to anything outside it (Tab past its last entry, Shift+Tab back).
@@ -8,8 +9,9 @@ import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ACCOUNT_LINKS } from '../links';
+import { ACCOUNT_LINKS, TEAM_LINKS } from '../links';
 import useSignOut from '../useSignOut';
+import OrganizationSwitcher from './OrganizationSwitcher';
 import styles from './styles.module.css';
 
 export default function AccountMenu({ email }: { email: string }): ReactNode {
@@ -66,8 +68,9 @@ export default function AccountMenu({ email }: { email: string }): ReactNode {
           Signed in as
           <strong className={styles.email}>{email}</strong>
         </p>
+        <OrganizationSwitcher open={open} />
         <ul className={styles.links}>
-          {ACCOUNT_LINKS.map((link) => (
+          {[...ACCOUNT_LINKS, ...TEAM_LINKS].map((link) => (
             <li key={link.to}>
               <Link className="dropdown__link" to={link.to}>
                 {link.label}

@@ -2,7 +2,7 @@
 import Link from '@docusaurus/Link';
 import type { User } from 'firebase/auth';
 import type { ReactNode } from 'react';
-import { ACCOUNT_LINKS, DASHBOARD_PATH } from '../links';
+import { ACCOUNT_LINKS, DASHBOARD_PATH, TEAM_LINKS } from '../links';
 import useSignOut from '../useSignOut';
 import styles from './styles.module.css';
 
@@ -32,7 +32,7 @@ export default function MobileAccountItems({ user, onDashboard, onNavigate }: Pr
           Signed in as <strong className={styles.email}>{user.email ?? user.displayName}</strong>
         </span>
       </li>
-      {ACCOUNT_LINKS.map((link) => (
+      {[...ACCOUNT_LINKS, ...TEAM_LINKS].map((link) => (
         <li key={link.to} className="menu__list-item">
           <Link className="menu__link" to={link.to} onClick={onNavigate}>
             {link.label}

@@ -6,7 +6,9 @@ import Link from '@docusaurus/Link';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from '@docusaurus/router';
 import { loadIdentity } from '@site/src/auth';
+import { redirectTargetFromSearch } from '@site/src/auth/redirect';
 import SubmitButton from './SubmitButton';
 import { REGISTER_ORGANIZATION_PATH } from './paths';
 import useAuthAction from './useAuthAction';
@@ -20,6 +22,10 @@ export default function NextSteps({
   verified: boolean;
 }): ReactNode {
   const [verified, setVerified] = useState(initiallyVerified);
+  // Signed up through an invitation's link: back to it, rather than registering an organization.
+  const { search } = useLocation();
+  const target = redirectTargetFromSearch(search);
+  const invitation = target.startsWith('/invitation/') ? target : null;
   const [notice, setNotice] = useState<string | null>(null);
   const { pending, error, run } = useAuthAction<'check' | 'resend'>();
 
@@ -89,16 +95,26 @@ export default function NextSteps({
           </div>
         </>
       )}
-      <section className={styles.nextStep} aria-labelledby="next-step-heading">
-        <h2 id="next-step-heading">Next step: register your organization</h2>
-        <p>
-          Tell us about your organization to create API keys, buy credits and start calling the
-          APIs.
-        </p>
-        <Link className="button button--primary" to={REGISTER_ORGANIZATION_PATH}>
-          Register your organization
-        </Link>
-      </section>
+      {invitation ? (
+        <section className={styles.nextStep} aria-labelledby="next-step-heading">
+          <h2 id="next-step-heading">Next step: accept your invitation</h2>
+          <p>You were invited to an organization: accept the invitation to join it.</p>
+          <Link className="button button--primary" to={invitation}>
+            Continue to the invitation
+          </Link>
+        </section>
+      ) : (
+        <section className={styles.nextStep} aria-labelledby="next-step-heading">
+          <h2 id="next-step-heading">Next step: register your organization</h2>
+          <p>
+            Tell us about your organization to create API keys, buy credits and start calling the
+            APIs.
+          </p>
+          <Link className="button button--primary" to={REGISTER_ORGANIZATION_PATH}>
+            Register your organization
+          </Link>
+        </section>
+      )}
     </div>
   );
 }

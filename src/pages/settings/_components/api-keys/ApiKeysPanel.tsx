@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { apiKeysQuery, invalidateApiKeys, loadable } from '@site/src/api/queries';
-import type { ApiKey } from '@contract';
+import { roleMay, type ApiKey } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { notify } from '@site/src/components/Notifications';
 import OrganizationCard from '../shared/OrganizationCard';
@@ -54,6 +54,24 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   const keysRef = useRef<HTMLElement>(null);
 
   const state = loadable(keysQuery);
+  const manageKeys = roleMay('POST /api-key', organization.role);
+  const toggleDisabled = useMutation({
+    mutationFn: (key: ApiKey) =>
+      account
+        .v1(key.disabled ? 'POST /api-key/enable' : 'POST /api-key/disable', {
+          headers: { 'x-api-key': key.id },
+        })
+        .then(unwrap),
+    onSuccess: (key) => {
+      notify({
+        severity: 'success',
+        message: key.disabled
+          ? `“${key.name}” is disabled: its calls are refused until you enable it.`
+          : `“${key.name}” is enabled again.`,
+      });
+      void invalidateApiKeys();
+    },
+  });
   const keys = state.kind === 'ready' ? state.data.api_keys : [];
 
   const setDefault = useMutation({
@@ -118,10 +136,17 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
 
   return (
     <>
-      <section className={shared.card} aria-labelledby="create-key-heading">
-        <h2 id="create-key-heading">Create a key</h2>
-        <CreateKeyForm onCreated={(key) => reveal({ apiKey: key, reason: 'created' })} />
-      </section>
+      {manageKeys ? (
+        <section className={shared.card} aria-labelledby="create-key-heading">
+          <h2 id="create-key-heading">Create a key</h2>
+          <CreateKeyForm onCreated={(key) => reveal({ apiKey: key, reason: 'created' })} />
+        </section>
+      ) : (
+        <p className={shared.muted}>
+          Creating and changing keys needs the owner, admin or developer role; your role in{' '}
+          {organization.name} is {organization.role ?? 'viewer'}.
+        </p>
+      )}
 
       <p role="status" className={shared.visuallyHidden}>
         {announcement}
@@ -182,6 +207,8 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                       setDeleteConfirmed(false);
                       setDeleting(k);
                     }}
+                    onToggleDisabled={(k) => toggleDisabled.mutate(k)}
+                    readOnly={!manageKeys}
                   />
                 ))}
               </tbody>

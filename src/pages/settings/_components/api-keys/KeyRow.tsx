@@ -19,6 +19,10 @@ interface Props {
   onRoll: (key: ApiKey) => void;
   onCap: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
+  /** Disable a key, or enable a disabled (or paused) one again. */
+  onToggleDisabled: (key: ApiKey) => void;
+  /** The member's role may not change keys: no actions. */
+  readOnly: boolean;
 }
 
 function MonthToDate({ apiKey, onCap }: { apiKey: ApiKey; onCap: () => void }): ReactNode {
@@ -56,6 +60,8 @@ export default function KeyRow({
   onRoll,
   onCap,
   onDelete,
+  onToggleDisabled,
+  readOnly,
 }: Props): ReactNode {
   const previous = previousSecretNote(apiKey);
   return (
@@ -64,6 +70,26 @@ export default function KeyRow({
         <div className={styles.nameCell}>
           <span className={styles.keyName}>{apiKey.name}</span>
           {apiKey.is_default && <Chip label="Default" size="small" color="primary" />}
+          {apiKey.mode === 'test' && (
+            <Chip
+              label="Test"
+              size="small"
+              variant="outlined"
+              title="A test key: free sample answers, never charged"
+            />
+          )}
+          {apiKey.disabled && (
+            <Chip
+              label={apiKey.disabled_reason === 'spend_spike' ? 'Paused' : 'Disabled'}
+              size="small"
+              color="warning"
+              title={
+                apiKey.disabled_reason === 'spend_spike'
+                  ? 'Paused: its spend jumped far above its usual. Enable it if the usage is expected.'
+                  : 'Disabled: its calls are refused until it is enabled.'
+              }
+            />
+          )}
           {apiKey.used_for_ui && (
             <Chip
               label="Used for UI"
@@ -91,26 +117,31 @@ export default function KeyRow({
       </td>
       <td>
         {/* Fixed slots, so that Roll and Delete line up whether or not a row has Set default. */}
-        <div className={styles.actions}>
-          <span className={styles.defaultSlot}>
-            {!apiKey.is_default && (
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={busy}
-                onClick={() => onSetDefault(apiKey)}
-              >
-                Set default
-              </Button>
-            )}
-          </span>
-          <Button size="small" disabled={busy} onClick={() => onRoll(apiKey)}>
-            Roll
-          </Button>
-          <Button size="small" color="error" disabled={busy} onClick={() => onDelete(apiKey)}>
-            Delete
-          </Button>
-        </div>
+        {readOnly ? null : (
+          <div className={styles.actions}>
+            <span className={styles.defaultSlot}>
+              {!apiKey.is_default && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => onSetDefault(apiKey)}
+                >
+                  Set default
+                </Button>
+              )}
+            </span>
+            <Button size="small" disabled={busy} onClick={() => onRoll(apiKey)}>
+              Roll
+            </Button>
+            <Button size="small" disabled={busy} onClick={() => onToggleDisabled(apiKey)}>
+              {apiKey.disabled ? 'Enable' : 'Disable'}
+            </Button>
+            <Button size="small" color="error" disabled={busy} onClick={() => onDelete(apiKey)}>
+              Delete
+            </Button>
+          </div>
+        )}
       </td>
     </tr>
   );

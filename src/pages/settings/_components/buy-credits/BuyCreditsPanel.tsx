@@ -24,7 +24,7 @@ import {
   invalidateWallet,
   loadable,
 } from '@site/src/api/queries';
-import type { CreditOrder } from '@contract';
+import { roleMay, type CreditOrder } from '@contract';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import EmailVerificationBanner from '@site/src/components/EmailVerificationBanner';
 import FormTextField from '@site/src/components/FormTextField';
@@ -61,7 +61,11 @@ export const EMAIL_REQUIRED_REASON =
 
 type Step = { kind: 'amount' } | { kind: 'pay'; order: CreditOrder } | { kind: 'outcome' };
 
-export default function BuyCreditsPanel({ emailVerification }: AccountContext): ReactNode {
+export default function BuyCreditsPanel({
+  emailVerification,
+  organization,
+}: AccountContext): ReactNode {
+  const role = organization.role ?? 'viewer';
   const { stripePublishableKey } = useSiteConfig();
   const balanceEntry = loadable(useQuery(balanceQuery()));
   const form = useForm<AmountValues, unknown, number>({
@@ -177,6 +181,24 @@ export default function BuyCreditsPanel({ emailVerification }: AccountContext): 
             : null,
         }
       : balanceEntry;
+
+  // A member whose role may not buy sees the balance, and what their role may read, and why.
+  if (!roleMay('POST /credits', role)) {
+    return (
+      <>
+        <BalanceCard balance={balance} />
+        <section className={shared.card} aria-labelledby="buy-heading">
+          <h2 id="buy-heading">Buy credits</h2>
+          <p>
+            Buying credits needs the owner, admin or billing role; your role in {organization.name}{' '}
+            is {role}. Ask an owner or admin of the organization.
+          </p>
+        </section>
+        {roleMay('GET /billing/settings', role) ? <BillingSettingsCards /> : null}
+        {roleMay('GET /credits/payments', role) ? <PaymentLog /> : null}
+      </>
+    );
+  }
 
   return (
     <>
