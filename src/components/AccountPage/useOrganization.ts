@@ -6,7 +6,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Organization } from '@contract';
+import { rememberOrganization } from '@site/src/api/organization';
 import { loadable, organizationQuery } from '@site/src/api/queries';
+
+export const NO_LONGER_A_MEMBER =
+  'You are no longer a member of this organization: an owner or admin removed you, or you left it. Try again to open your other organizations.';
 
 export type OrganizationState =
   | { kind: 'loading' }
@@ -34,9 +38,21 @@ export default function useOrganization(enabled: boolean): {
   let state: OrganizationState;
   if (loaded.kind === 'ready') state = { kind: 'ready', organization: loaded.data };
   else if (loaded.kind === 'loading') state = loaded;
-  else if (loaded.status === 404) state = { kind: 'none' };
+  else if (loaded.status === 404 && loaded.message.startsWith('Organization not found')) {
+    // The organization this browser had selected is no longer one of the user's (removed, or
+    // left in another tab): say so; Try again opens the server's default.
+    state = { kind: 'failed', message: NO_LONGER_A_MEMBER };
+  } else if (loaded.status === 404) state = { kind: 'none' };
   else if (loaded.status === 401) state = { kind: 'unauthorized' };
   else state = { kind: 'failed', message: loaded.message };
 
-  return { state, reload: () => void refetch(), setOrganization };
+  const reload = useCallback(() => {
+    if (state.kind === 'failed' && state.message === NO_LONGER_A_MEMBER) {
+      rememberOrganization(null);
+      return;
+    }
+    void refetch();
+  }, [state, refetch]);
+
+  return { state, reload, setOrganization };
 }
