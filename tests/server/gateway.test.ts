@@ -11,7 +11,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_PATHS } from '@contract';
 import { readServerConfig } from '../../server/src/config';
-import { createHarness, registerUser, testImage, type Harness, type TestUser } from './helpers';
+import {
+  createHarness,
+  productionServicesConfig,
+  registerUser,
+  testImage,
+  type Harness,
+  type TestUser,
+} from './helpers';
 
 type Mode = 'ok' | 'fail' | 'slow' | 'oversized' | 'invalid' | 'busy' | 'refuse-image';
 let mode: Mode = 'ok';
@@ -59,20 +66,12 @@ beforeAll(async () => {
   await stub.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(stub.server.address() as net.AddressInfo).port}`;
   // Production settings (no local mode), as a deployment would set them.
-  const production = readServerConfig({
-    FIREBASE_PROJECT_ID: 'visionapi-prod',
-    STRIPE_SECRET_KEY: 'sk_test_gateway',
-    STRIPE_WEBHOOK_SECRET: 'whsec_gateway',
-    API_KEY_HMAC_SECRET: 'a-production-hmac-secret-of-at-least-32-chars',
-    UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    SERVER_ROLE: 'services',
-    SERVICES_UPSTREAM_URL: base,
+  const production = productionServicesConfig(base, {
     SERVICES_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
     SERVICES_UPSTREAM_FAILURES_TO_OPEN: '3',
     SERVICES_UPSTREAM_OPEN_MS: String(OPEN_MS),
     SERVICES_UPSTREAM_MAX_ANSWER_BYTES: String(64 * 1024),
-  } as NodeJS.ProcessEnv);
+  });
   expect(production.local).toBe(false);
   h = await createHarness({ stripe: true, config: { upstreams: production.upstreams } });
   image = (await testImage('png', 24, 24)).toString('base64');

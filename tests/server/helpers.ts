@@ -339,3 +339,21 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * The services host's settings in production mode (no local mode): real-looking secrets and an
+ * upstream for every deployment, as a deployment of the metering gateway sets them.
+ */
+export function productionServicesConfig(upstream: string, extra: Record<string, string> = {}) {
+  return readServerConfig({
+    FIREBASE_PROJECT_ID: 'visionapi-prod',
+    STRIPE_SECRET_KEY: 'sk_test_gateway',
+    STRIPE_WEBHOOK_SECRET: 'whsec_gateway',
+    API_KEY_HMAC_SECRET: 'a-production-hmac-secret-of-at-least-32-chars',
+    UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    SERVER_ROLE: 'services',
+    SERVICES_UPSTREAM_URL: upstream,
+    ...extra,
+  } as NodeJS.ProcessEnv);
+}

@@ -8,8 +8,14 @@ import type net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../../server/src/config';
-import { buyCredits, createHarness, registerUser, testImage, type Harness } from './helpers';
+import {
+  buyCredits,
+  createHarness,
+  productionServicesConfig,
+  registerUser,
+  testImage,
+  type Harness,
+} from './helpers';
 
 let image: string;
 let stub: FastifyInstance;
@@ -128,16 +134,7 @@ describe('test keys in local mode', () => {
 describe('test and live keys in production mode', () => {
   it('a test key is sample-answered and free; a live key always goes to its upstream and is charged', async () => {
     const base = `http://127.0.0.1:${(stub.server.address() as net.AddressInfo).port}`;
-    const production = readServerConfig({
-      FIREBASE_PROJECT_ID: 'visionapi-prod',
-      STRIPE_SECRET_KEY: 'sk_test_gateway',
-      STRIPE_WEBHOOK_SECRET: 'whsec_gateway',
-      API_KEY_HMAC_SECRET: 'a-production-hmac-secret-of-at-least-32-chars',
-      UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      SERVER_ROLE: 'services',
-      SERVICES_UPSTREAM_URL: base,
-    } as NodeJS.ProcessEnv);
+    const production = productionServicesConfig(base);
     const h = await createHarness({ stripe: true, config: { upstreams: production.upstreams } });
     try {
       const { test, live, balance, ledgerRows } = await scenario(h, async (user) => {

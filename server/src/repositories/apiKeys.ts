@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
-import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
+import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditDetails } from './audit';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -71,6 +72,27 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
     )
     .limit(1)
     .prepare('api_key_for_call');
+
+  /** Changes one key of the organization and records it, in one transaction; 404 when unknown. */
+  async function changeKey(
+    organizationId: string,
+    keyId: string,
+    values: Partial<typeof apiKeys.$inferInsert> | Record<string, unknown>,
+    actor: Actor,
+    audit: (row: ApiKeyRow) => { action: AuditAction; details?: AuditDetails },
+  ): Promise<ApiKeyRow> {
+    if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(apiKeys)
+        .set(values)
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+        .returning();
+      if (!row) throw notFound(KEY_NOT_FOUND);
+      await recordAudit(tx, actor, { organizationId, target: row.name, ...audit(row) });
+      return row;
+    });
+  }
 
   return {
     list(organizationId: string): Promise<ApiKeyRow[]> {
@@ -169,86 +191,52 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       });
     },
 
-    async setMonthlyCap(
+    setMonthlyCap(
       organizationId: string,
       keyId: string,
       capMicros: number | null,
       actor: Actor,
     ): Promise<ApiKeyRow> {
-      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(apiKeys)
-          .set({ monthlyCapMicros: capMicros })
-          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
-          .returning();
-        if (!row) throw notFound(KEY_NOT_FOUND);
-        await recordAudit(tx, actor, {
-          organizationId,
-          action: 'api_key.cap_set',
-          target: row.name,
-          details: { monthly_cap_usd: capMicros === null ? null : capMicros / 1_000_000 },
-        });
-        return row;
-      });
+      return changeKey(organizationId, keyId, { monthlyCapMicros: capMicros }, actor, () => ({
+        action: 'api_key.cap_set',
+        details: { monthly_cap_usd: capMicros === null ? null : capMicros / 1_000_000 },
+      }));
     },
 
     /** Changes a key's limits; each field given replaces that limit (null removes it). */
-    async setRestrictions(
+    setRestrictions(
       organizationId: string,
       keyId: string,
       restrictions: KeyRestrictions,
       actor: Actor,
     ): Promise<ApiKeyRow> {
-      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(apiKeys)
-          .set(restrictions)
-          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
-          .returning();
-        if (!row) throw notFound(KEY_NOT_FOUND);
-        await recordAudit(tx, actor, {
-          organizationId,
-          action: 'api_key.restricted',
-          target: row.name,
-          details: restrictionDetails(restrictions),
-        });
-        return row;
-      });
+      return changeKey(organizationId, keyId, restrictions, actor, () => ({
+        action: 'api_key.restricted',
+        details: restrictionDetails(restrictions),
+      }));
     },
 
     /** Pauses a key (every call refused with 403, free) or lets it work again. */
-    async setDisabled(
+    setDisabled(
       organizationId: string,
       keyId: string,
       disabled: boolean,
       actor: Actor,
     ): Promise<ApiKeyRow> {
-      if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(apiKeys)
-          .set(
-            disabled
-              ? { disabledAt: new Date(), disabledReason: 'owner' }
-              : {
-                  disabledAt: null,
-                  disabledReason: null,
-                  // Enabled again after a pause: today's jump is forgiven.
-                  trailingDailyMicros: sql`greatest(${apiKeys.trailingDailyMicros}, ${apiKeys.daySpendMicros})`,
-                },
-          )
-          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
-          .returning();
-        if (!row) throw notFound(KEY_NOT_FOUND);
-        await recordAudit(tx, actor, {
-          organizationId,
-          action: disabled ? 'api_key.disabled' : 'api_key.enabled',
-          target: row.name,
-        });
-        return row;
-      });
+      return changeKey(
+        organizationId,
+        keyId,
+        disabled
+          ? { disabledAt: new Date(), disabledReason: 'owner' }
+          : {
+              disabledAt: null,
+              disabledReason: null,
+              // Enabled again after a pause: today's jump is forgiven.
+              trailingDailyMicros: sql`greatest(${apiKeys.trailingDailyMicros}, ${apiKeys.daySpendMicros})`,
+            },
+        actor,
+        () => ({ action: disabled ? 'api_key.disabled' : 'api_key.enabled' }),
+      );
     },
 
     /**

@@ -11,6 +11,7 @@ import {
   MAX_ADMIN_KEYS,
   MAX_MEMBERS,
   MAX_PENDING_INVITATIONS,
+  ROLES,
   type AssignableRole,
   type Role,
 } from '@contract';
@@ -83,6 +84,27 @@ async function requireRoleUnderLock(
     );
   }
   return row.role;
+}
+
+const MANAGERS: readonly Role[] = ['owner', 'admin'];
+const OWNER_ONLY: readonly Role[] = ['owner'];
+
+/**
+ * A change of the team: one transaction, under the team's lock, by a member whose role allows it
+ * now (re-read under the lock), with the role it found.
+ */
+function teamChange<T>(
+  db: Database,
+  organizationId: string,
+  actor: Actor,
+  roles: readonly Role[],
+  change: (tx: Executor, role: Role) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockTeam(tx, organizationId);
+    const role = await requireRoleUnderLock(tx, organizationId, actor, roles);
+    return change(tx, role);
+  });
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -250,9 +272,7 @@ export function createTeamsRepository(db: Database) {
       patch: { role?: AssignableRole; monthlyLimitMicros?: number | null },
       actor: Actor,
     ): Promise<MembershipRow> {
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [target] = await tx
           .select()
           .from(memberships)
@@ -296,9 +316,7 @@ export function createTeamsRepository(db: Database) {
     },
 
     async removeMember(organizationId: string, uid: string, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      await teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [target] = await tx
           .select()
           .from(memberships)
@@ -323,15 +341,7 @@ export function createTeamsRepository(db: Database) {
     },
 
     async leave(organizationId: string, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        const role = await requireRoleUnderLock(tx, organizationId, actor, [
-          'owner',
-          'admin',
-          'developer',
-          'billing',
-          'viewer',
-        ]);
+      await teamChange(db, organizationId, actor, ROLES, async (tx, role) => {
         if (role === 'owner') {
           throw conflict(
             'You own this organization: transfer ownership to another member before you leave.',
@@ -349,9 +359,7 @@ export function createTeamsRepository(db: Database) {
 
     /** The owner hands the organization to another member, who becomes owner; they become admin. */
     async transferOwnership(organizationId: string, toUid: string, actor: Actor) {
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner']);
+      return teamChange(db, organizationId, actor, OWNER_ONLY, async (tx) => {
         if (toUid === actor.id) throw conflict('You already own this organization.');
         const [target] = await tx
           .select()
@@ -406,9 +414,7 @@ export function createTeamsRepository(db: Database) {
       actor: Actor,
     ): Promise<InvitationRow> {
       const email = normaliseEmail(invitation.email);
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         await checkInvitationRate(tx, organizationId);
         const [member] = await tx
           .select({ uid: memberships.uid })
@@ -475,9 +481,7 @@ export function createTeamsRepository(db: Database) {
       actor: Actor,
     ): Promise<InvitationRow> {
       if (!isUuid(id)) throw notFound(INVITATION_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         await checkInvitationRate(tx, organizationId);
         const [row] = await tx
           .update(invitations)
@@ -510,9 +514,7 @@ export function createTeamsRepository(db: Database) {
 
     async revokeInvitation(organizationId: string, id: string, actor: Actor): Promise<void> {
       if (!isUuid(id)) throw notFound(INVITATION_NOT_FOUND);
-      await db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      await teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [row] = await tx
           .update(invitations)
           .set({ revokedAt: new Date() })
@@ -639,9 +641,7 @@ export function createTeamsRepository(db: Database) {
       },
       actor: Actor,
     ): Promise<AdminKeyRow> {
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [{ total }] = await tx
           .select({ total: count() })
           .from(adminKeys)
@@ -680,9 +680,7 @@ export function createTeamsRepository(db: Database) {
       actor: Actor,
     ): Promise<AdminKeyRow> {
       if (!isUuid(id)) throw notFound(ADMIN_KEY_NOT_FOUND);
-      return db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [row] = await tx
           .update(adminKeys)
           .set(secret)
@@ -701,9 +699,7 @@ export function createTeamsRepository(db: Database) {
 
     async deleteAdminKey(organizationId: string, id: string, actor: Actor): Promise<void> {
       if (!isUuid(id)) throw notFound(ADMIN_KEY_NOT_FOUND);
-      await db.transaction(async (tx) => {
-        await lockTeam(tx, organizationId);
-        await requireRoleUnderLock(tx, organizationId, actor, ['owner', 'admin']);
+      await teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [row] = await tx
           .delete(adminKeys)
           .where(and(eq(adminKeys.id, id), eq(adminKeys.organizationId, organizationId)))
