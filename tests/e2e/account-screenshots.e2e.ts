@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
+import { SITE_ORIGIN } from './support/billing';
 import { test } from './support/fixtures';
 import { buyCredits, callApi, createUser } from './support/identity';
 
@@ -34,7 +35,8 @@ for (const width of [1280, 390]) {
         .toBuffer();
       for (const path of ['object-detection', 'depth-estimation', 'object-detection']) {
         await request.post(`${SERVICES_BASE_URL}/${path}`, {
-          headers: { 'api-key': uiSecret },
+          // The in-browser key, from the site's origin as the browser sends it.
+          headers: { 'api-key': uiSecret, origin: SITE_ORIGIN },
           data: { image: image.toString('base64') },
         });
       }

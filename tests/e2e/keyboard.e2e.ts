@@ -225,7 +225,7 @@ test('the account menu closes when Tab leaves its last item', async ({ signedInP
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const signOut = page.getByRole('button', { name: 'Sign out' });
   await expect(signOut).toBeVisible();
-  await pressUntil(page, 'Tab', () => signOut.evaluate((e) => e === document.activeElement), 8);
+  await pressUntil(page, 'Tab', () => signOut.evaluate((e) => e === document.activeElement), 16);
   await page.keyboard.press('Tab');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(signOut).toBeHidden();
