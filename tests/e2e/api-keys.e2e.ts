@@ -302,7 +302,8 @@ test('focus: a new key’s notice (announced), then its row once the notice clos
   // The last key for in-browser calls cannot go (409): the focus comes back to its row.
   await playground.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete key' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  // Notifications show one at a time, oldest first: the refusal follows the deletions' messages.
+  await expect(page.getByRole('alert')).toContainText('cannot be deleted', { timeout: 30_000 });
   await expect(playground).toBeFocused();
   await expect(table.getByRole('row')).toHaveCount(2);
 });
