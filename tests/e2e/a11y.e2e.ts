@@ -14,9 +14,14 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { consentWithScheduling, searchInput, waitForHydration } from './fixtures';
+import {
+  consentWithScheduling,
+  dismissCookieBanner,
+  searchInput,
+  waitForHydration,
+} from './fixtures';
 import { test, expect } from './support/fixtures';
-import { buyCredits, signIn, type TestUser } from './support/identity';
+import { buyCredits, callApi, signIn, type TestUser } from './support/identity';
 import { stubThirdParties } from './support/thirdParties';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -347,6 +352,46 @@ test.describe('axe in interactive states', () => {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await audit.scanWidths(page, keys, 'delete key dialog');
+
+    audit.report(testInfo);
+  });
+
+  test('signed in: team page (invitation, dialogs, admin key secret) and audit log (filtered)', async ({
+    page,
+    user,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // A member to remove and an invitation to show.
+    await callApi(user, 'POST', 'team/invitations', {
+      email: `pending-${Date.now()}@example.com`,
+      role: 'viewer',
+    });
+    await signIn(page, user);
+    await dismissCookieBanner(page);
+    const audit = new Audit();
+
+    const team = '/settings/team/';
+    await load(page, team);
+    await expect(page.getByRole('table', { name: 'Pending invitations' })).toBeVisible();
+    await audit.scanWidths(page, team, 'members and invitations');
+    const form = page.getByRole('form', { name: 'Create an admin key' });
+    await form.getByLabel('Name').fill('ci pipeline');
+    await form.getByRole('button', { name: 'Create admin key' }).click();
+    await expect(page.getByTestId('admin-key-secret')).toBeVisible();
+    await audit.scanWidths(page, team, 'admin key secret shown');
+    await page.getByRole('button', { name: 'Delete admin key ci pipeline' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await audit.scanWidths(page, team, 'confirm dialog');
+    await page.keyboard.press('Escape');
+
+    const log = '/settings/audit-log/';
+    await load(page, log);
+    await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+    await audit.scanWidths(page, log, 'entries');
+    await page.getByLabel('Action').selectOption('member.invited');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('member.invited');
+    await audit.scanWidths(page, log, 'filtered');
 
     audit.report(testInfo);
   });

@@ -317,3 +317,36 @@ test.describe('invalid fields', () => {
     await expect(password).toBeFocused();
   });
 });
+
+test('the team page works from the keyboard: invite with Tab and Enter, a dialog returns focus', async ({
+  signedInPage: page,
+}) => {
+  await dismissCookieBanner(page);
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/settings/team/');
+  const form = page.getByRole('form', { name: 'Invite a member' });
+  const email = `keyboard-${Date.now()}@example.com`;
+  await form.getByLabel('E-mail address').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Role')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Send invitation' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const pending = page.getByRole('table', { name: 'Pending invitations' });
+  await expect(pending).toContainText(email);
+  // The admin key form, then its delete dialog: Escape closes it, focus back on its button.
+  const keys = page.getByRole('form', { name: 'Create an admin key' });
+  await keys.getByLabel('Name').focus();
+  await page.keyboard.type('deploy bot');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('admin-key-secret')).toBeVisible();
+  const remove = page.getByRole('button', { name: 'Delete admin key deploy bot' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(remove).toBeFocused();
+});
