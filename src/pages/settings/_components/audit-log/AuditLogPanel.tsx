@@ -16,6 +16,7 @@ import { csvBlob, saveFile } from '../shared/download';
 import Pager from '../shared/Pager';
 import shared from '../shared/styles.module.css';
 import team from '../team/styles.module.css';
+import styles from './styles.module.css';
 
 const PAGE_SIZE = 25;
 
@@ -162,8 +163,17 @@ export default function AuditLogPanel({ organization }: AccountContext): ReactNo
                   <tr key={entry.id}>
                     <td data-label="When">{new Date(entry.at).toLocaleString()}</td>
                     <td data-label="Who">{actorOf(entry)}</td>
-                    <td data-label="Action" className={shared.mono}>
-                      {entry.action}
+                    <td data-label="Action">
+                      {/* Breaks after the dot, never inside a word: `member.` `invited`. */}
+                      <code className={styles.action}>
+                        {entry.action.split('.').map((part, index) => (
+                          <span key={part}>
+                            {index > 0 ? '.' : null}
+                            {index > 0 ? <wbr /> : null}
+                            {part}
+                          </span>
+                        ))}
+                      </code>
                     </td>
                     <td data-label="What">{describe(entry)}</td>
                     <td data-label="IP address">{entry.ip ?? '—'}</td>
