@@ -22,6 +22,7 @@ import {
   rangeProblem,
   type DayRange,
 } from './range';
+import KeyUsage from './KeyUsage';
 import SpendChart from './SpendChart';
 import { TRANSACTION_KIND_LABELS } from './transactions';
 import useUsage, { TRANSACTIONS_PAGE_SIZE } from './useUsage';
@@ -29,13 +30,20 @@ import styles from './styles.module.css';
 import RetryAlert from '@site/src/components/RetryAlert';
 import Pager from '../shared/Pager';
 
-type Export = 'daily' | 'transactions';
+type Export = 'daily' | 'byKey' | 'transactions';
 
 /** One CSV export of the range, fetched with the user's token and saved under the page's name. */
 async function exportCsv(kind: Export, range: DayRange): Promise<void> {
   const csv =
-    kind === 'daily'
-      ? await account.v1('GET /usage/daily.csv', { query: dailyUsageQuery(range) }).then(unwrap)
+    kind !== 'transactions'
+      ? await account
+          .v1('GET /usage/daily.csv', {
+            query: {
+              ...dailyUsageQuery(range),
+              ...(kind === 'byKey' && { group_by: 'key' as const }),
+            },
+          })
+          .then(unwrap)
       : await account
           .v1('GET /transaction.csv', {
             // The same range as the transactions table (spec §7's start and end).
@@ -45,7 +53,8 @@ async function exportCsv(kind: Export, range: DayRange): Promise<void> {
             },
           })
           .then(unwrap);
-  const name = kind === 'daily' ? 'usage-by-day' : 'transactions';
+  const name =
+    kind === 'daily' ? 'usage-by-day' : kind === 'byKey' ? 'usage-by-key' : 'transactions';
   saveFile(`visionapi-${name}-${range.start}-to-${range.end}.csv`, csvBlob(csv));
 }
 
@@ -183,6 +192,14 @@ export default function UsagePanel(): ReactNode {
         {daily.kind === 'failed' && <RetryAlert message={daily.message} onRetry={retry} />}
         {daily.kind === 'ready' && <SpendChart usage={daily.data} range={range} />}
       </section>
+
+      {daily.kind === 'ready' && (
+        <KeyUsage
+          usage={daily.data}
+          exporting={exporting.isPending}
+          onExport={() => exporting.mutate('byKey')}
+        />
+      )}
 
       <section className={shared.card} aria-labelledby="transactions-heading">
         <h2 id="transactions-heading">Transactions</h2>
