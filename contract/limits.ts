@@ -23,3 +23,9 @@ export function usdToCents(usd: number): number | null {
   const cents = Math.round(usd * 100);
   return Math.abs(cents - usd * 100) > 1e-6 ? null : cents;
 }
+
+/**
+ * Header choosing the organization a /v1 call acts on; without it, the caller's last selected
+ * one. Here, free of TypeBox, because every signed-in call of the site sends it.
+ */
+export const ORGANIZATION_HEADER = 'x-organization-id';

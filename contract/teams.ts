@@ -52,8 +52,7 @@ export const AssignableRoleSchema = Type.Union(
   { description: 'admin, developer, billing or viewer (ownership moves only by a transfer).' },
 );
 
-/** Header choosing the organization a call acts on; default: the caller's last selected one. */
-export const ORGANIZATION_HEADER = 'x-organization-id';
+export { ORGANIZATION_HEADER } from './limits';
 
 // ------------------------------------------------------------------ organizations of a user
 

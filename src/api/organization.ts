@@ -4,7 +4,7 @@
  * followed across tabs (the storage event). No value: the server's default, the organization the
  * user last selected. No React and no dependency: the requester and the account menu share it.
  */
-import { ORGANIZATION_HEADER } from '@contract/teams';
+import { ORGANIZATION_HEADER } from '@contract/limits';
 
 const STORAGE_KEY = 'visionapi:organization';
 const listeners = new Set<() => void>();
