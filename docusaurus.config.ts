@@ -8,6 +8,7 @@ import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import contractAlias from './src/plugins/contract-alias';
+import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
@@ -22,6 +23,8 @@ const SITE_VERSION = '2.0.1-beta';
 // Docs live under /dashboard/ (spec §2); the main doc is public deployment.
 const DOCS_BASE = 'dashboard';
 const PRODUCT_NAME = 'VisionAPI';
+// Dated changes to the API and the site: a blog instance (list, posts, RSS and Atom feeds).
+const CHANGELOG_BASE = 'changelog';
 
 const config: Config = {
   title: PRODUCT_NAME,
@@ -72,6 +75,9 @@ const config: Config = {
     contractAlias,
     // src/generated/reference/ brought up to date from the contract before anything compiles.
     generatedReference,
+    // llms.txt, every docs page as Markdown and the OpenAPI documents, from the same MDX and
+    // contract as the pages (src/plugins/docs-for-machines).
+    (context) => docsForMachines(context, { config: app }),
     // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
     // code each changes, why, and how it fails the build when that code moves).
     prismLanguages,
@@ -97,6 +103,9 @@ const config: Config = {
         // 'always': offline mode for every visitor, not only installed apps. Alone, because the
         // plugin awaits every strategy and 'appInstalled' (getInstalledRelatedApps) can hang.
         offlineModeActivationStrategies: ['always'],
+        // The pages' Markdown and the llms.txt files work offline too (the plugin's own glob
+        // patterns cannot be extended).
+        injectManifestConfig: pwaPrecacheConfig,
         pwaHead: [
           { tagName: 'link', rel: 'icon', href: '/img/icon-192.png' },
           { tagName: 'link', rel: 'manifest', href: '/manifest.json' },
@@ -117,7 +126,9 @@ const config: Config = {
         hashed: true,
         indexDocs: true,
         indexPages: true,
-        indexBlog: false,
+        indexBlog: true,
+        blogRouteBasePath: CHANGELOG_BASE,
+        blogDir: CHANGELOG_BASE,
         docsRouteBasePath: DOCS_BASE,
         language: ['en'],
         highlightSearchTermsOnTargetPage: false,
@@ -138,7 +149,24 @@ const config: Config = {
           lastVersion: 'current',
           versions: { current: { label: SITE_VERSION, badge: false, banner: 'none' } },
         },
-        blog: false,
+        blog: {
+          path: CHANGELOG_BASE,
+          routeBasePath: CHANGELOG_BASE,
+          blogTitle: 'Changelog',
+          blogDescription: `Dated changes to the ${PRODUCT_NAME} API and site.`,
+          blogSidebarTitle: 'All changes',
+          blogSidebarCount: 'ALL',
+          postsPerPage: 20,
+          showReadingTime: false,
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${PRODUCT_NAME} changelog`,
+            description: `Dated changes to the ${PRODUCT_NAME} API and site.`,
+            copyright: `Copyright © 2025 ${PRODUCT_NAME}.`,
+          },
+          onInlineAuthors: 'ignore',
+          onUntruncatedBlogPosts: 'ignore',
+        },
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -181,6 +209,7 @@ const config: Config = {
             ),
             { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
             { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
+            { label: 'API reference', to: `/${DOCS_BASE}/api-reference/` },
           ],
         },
         { label: 'Pricing', to: '/pricing/', position: 'left' },
@@ -201,6 +230,8 @@ const config: Config = {
           position: 'left',
           items: [
             { label: 'Contact us', to: '/contact-us/' },
+            { label: 'Changelog', to: `/${CHANGELOG_BASE}/` },
+            { label: 'Status', to: '/status/' },
             { label: 'Terms of service', to: '/terms/' },
             { label: 'Privacy policy', to: '/privacy/' },
           ],
@@ -222,6 +253,17 @@ const config: Config = {
             { label: 'Private deployment', to: `/${DOCS_BASE}/private-deployment/` },
             { label: 'AI training studio', to: `/${DOCS_BASE}/ai-training-studio/` },
             { label: 'Pricing', to: '/pricing/' },
+          ],
+        },
+        {
+          title: 'Developers',
+          items: [
+            { label: 'API reference', to: `/${DOCS_BASE}/api-reference/` },
+            { label: 'Changelog', to: `/${CHANGELOG_BASE}/` },
+            { label: 'Status', to: '/status/' },
+            // Static files of the build, not routes.
+            { label: 'llms.txt', href: 'pathname:///llms.txt' },
+            { label: 'OpenAPI (services)', href: 'pathname:///openapi/services.json' },
           ],
         },
         {

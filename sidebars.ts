@@ -42,6 +42,7 @@ const sidebars = {
         },
       ],
     },
+    'api-reference',
     'teams',
     'private-deployment',
     'ai-training-studio',

@@ -31,6 +31,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -55,6 +56,7 @@ const COMPRESSIBLE = new Set([
   '.svg',
   '.xml',
   '.txt',
+  '.md',
 ]);
 
 /**

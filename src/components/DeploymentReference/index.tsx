@@ -13,10 +13,20 @@ import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
 import ScrollTable from '@site/src/components/ScrollTable';
 import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
-import { IMAGE_LIMITS, SERVICES_RATE_LIMIT } from '@site/src/generated/reference/common';
+import { IMAGE_LIMITS } from '@site/src/generated/reference/common';
+import { OPENAPI_PATHS } from '@site/src/machine-docs/paths';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
-import styles from './styles.module.css';
 import { joinUrl } from '@site/src/api/url';
+import {
+  ERROR_ROWS,
+  exampleJsonBody,
+  formatBytes,
+  imageTypesText,
+  rateLimitText,
+  REQUEST_TEXT,
+  type Segment,
+} from './facts';
+import styles from './styles.module.css';
 
 /** Inline `code` in contract descriptions, as elements. */
 function Described({ text }: { text: string }): ReactNode {
@@ -27,58 +37,22 @@ function Described({ text }: { text: string }): ReactNode {
     );
 }
 
-export const formatBytes = (bytes: number): string =>
-  bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${Math.round(bytes / 1024)} KB`;
-
-export const imageTypesText = (): string =>
-  IMAGE_LIMITS.acceptedImageTypes.map((t) => t.replace('image/', '').toUpperCase()).join(', ');
-
 export function endpointUrl(baseUrl: string, path: string): string {
   return joinUrl(baseUrl, path);
 }
 
-export const ERROR_ROWS: Array<[number, string, ReactNode]> = [
-  [
-    400,
-    'A parameter is missing, unknown or out of range, or the image cannot be decoded.',
-    'Fix the request using the message; the same request will fail again.',
-  ],
-  [
-    401,
-    'The api-key header is missing, or the key is unknown or deleted.',
-    <>
-      Check the header and the key on the <Link to="/settings/api-keys/">API keys</Link> page.
-    </>,
-  ],
-  [
-    402,
-    'The balance cannot pay for this call; nothing was charged.',
-    <>
-      <Link to="/settings/buy-credits/">Buy credits</Link>, then retry.
-    </>,
-  ],
-  [
-    404,
-    'The path is not a deployment, or the deployment is coming soon.',
-    'Use the endpoint shown above.',
-  ],
-  [
-    413,
-    `The image is larger than ${formatBytes(IMAGE_LIMITS.maxImageBytes)}.`,
-    'Resize or recompress the image before sending it.',
-  ],
-  [
-    415,
-    'The image is not JPEG, PNG or WebP (checked from its bytes).',
-    'Convert the image to a supported type.',
-  ],
-  [
-    429,
-    'Too many calls with this key in the current window.',
-    'Wait and retry with exponential backoff.',
-  ],
-  [500, 'An error on our side.', 'Retry with backoff; contact us if it persists.'],
-];
+/** Text and site links (facts.ts) as elements. */
+function Segments({ segments }: { segments: Segment[] }): ReactNode {
+  return segments.map((segment, i) =>
+    typeof segment === 'string' ? (
+      segment
+    ) : (
+      <Link key={i} to={segment.to}>
+        {segment.label}
+      </Link>
+    ),
+  );
+}
 
 function ParamsTable({ doc }: { doc: DeploymentDoc }): ReactNode {
   if (doc.params.length === 0) {
@@ -130,12 +104,7 @@ export default function DeploymentReference({
   const { servicesBaseUrl } = useSiteConfig();
   const url = endpointUrl(servicesBaseUrl, doc.path);
   const example = exampleParams(doc);
-  const jsonBody = JSON.stringify(
-    { image: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ…', ...example },
-    null,
-    2,
-  );
-  const windowSeconds = SERVICES_RATE_LIMIT.windowMs / 1000;
+  const jsonBody = exampleJsonBody(example);
   return (
     <section
       className={styles.reference}
@@ -164,10 +133,7 @@ export default function DeploymentReference({
         </div>
         <div>
           <dt>Rate limit</dt>
-          <dd>
-            {SERVICES_RATE_LIMIT.max} calls per{' '}
-            {windowSeconds === 60 ? 'minute' : `${windowSeconds} s`} per API key
-          </dd>
+          <dd>{rateLimitText()}</dd>
         </div>
         <div>
           <dt>Model</dt>
@@ -175,15 +141,20 @@ export default function DeploymentReference({
             <code>{doc.model}</code>
           </dd>
         </div>
+        <div>
+          <dt>OpenAPI</dt>
+          <dd>
+            {/* A static file of the build, not a route: a plain link. */}
+            <a href={OPENAPI_PATHS.services}>services.json</a> (operation{' '}
+            <code>POST /{doc.path}</code>; all operations:{' '}
+            <Link to="/dashboard/api-reference/">API reference</Link>)
+          </dd>
+        </div>
       </dl>
 
       <h3 id="request">Request</h3>
       <p>
-        Send <code>multipart/form-data</code> with the image as a file part named <code>image</code>{' '}
-        and each parameter as a form field (lists as a JSON array, e.g.{' '}
-        <code>{'["cat","dog"]'}</code>, or repeated fields). Or send <code>application/json</code>{' '}
-        with the image as base64 or a data URL in <code>image</code> and the parameters as JSON
-        values:
+        <Described text={REQUEST_TEXT} />
       </p>
       <StaticCodeBlock language="json" title="application/json" code={jsonBody} />
 
@@ -254,13 +225,15 @@ export default function DeploymentReference({
             </tr>
           </thead>
           <tbody>
-            {ERROR_ROWS.map(([status, when, todo]) => (
+            {ERROR_ROWS.map(({ status, when, todo }) => (
               <tr key={status}>
                 <td>
                   <code>{status}</code>
                 </td>
                 <td>{when}</td>
-                <td>{todo}</td>
+                <td>
+                  <Segments segments={todo} />
+                </td>
               </tr>
             ))}
           </tbody>
