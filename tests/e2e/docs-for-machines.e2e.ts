@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PUBLIC_CATALOGUE, deploymentDocsPath } from '../../contract/catalogue';
-import { test, expect, dismissCookieBanner, waitForHydration } from './fixtures';
+import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
 
 const API = 'http://localhost:4010';
 const SERVICES = 'http://localhost:4020';
@@ -167,4 +167,34 @@ test.describe('offline', () => {
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(online.markdown);
   });
+});
+
+test('the sitemap and the local search include the API reference, the changelog and the status page', async ({
+  page,
+  request,
+}) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of [
+    '/dashboard/api-reference/',
+    '/changelog/',
+    '/changelog/teams/',
+    '/status/',
+  ]) {
+    expect(sitemap).toContain(`${path}</loc>`);
+  }
+  const feed = await request.get('/changelog/rss.xml');
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('<title>VisionAPI changelog</title>');
+  await page.goto('/');
+  await waitForHydration(page);
+  const search = searchInput(page);
+  await search.click();
+  for (const [query, result] of [
+    ['API reference', /API reference/],
+    ['metering gateway', /test keys, restricted keys and the metering gateway/i],
+    ['Status', /Status/],
+  ] as const) {
+    await search.fill(query);
+    await expect(page.getByRole('option', { name: result }).first()).toBeVisible();
+  }
 });

@@ -57,6 +57,7 @@ test.describe('navbar', () => {
         ['Zero-shot object detection', '/dashboard/public-deployment/zero-shot-object-detection/'],
         ['Private deployment', '/dashboard/private-deployment/'],
         ['AI training studio', '/dashboard/ai-training-studio/'],
+        ['API reference', '/dashboard/api-reference/'],
       ],
       Account: [
         ['API keys', '/settings/api-keys/'],
@@ -66,6 +67,8 @@ test.describe('navbar', () => {
       ],
       Company: [
         ['Contact us', '/contact-us/'],
+        ['Changelog', '/changelog/'],
+        ['Status', '/status/'],
         ['Terms of service', '/terms/'],
         ['Privacy policy', '/privacy/'],
       ],
@@ -161,9 +164,17 @@ test.describe('navbar', () => {
       ['Privacy policy', '/privacy/'],
       ['Contact us', '/contact-us/'],
       ['Cookie preferences', '/settings/cookie-preferences/'],
+      ['API reference', '/dashboard/api-reference/'],
+      ['Changelog', '/changelog/'],
+      ['Status', '/status/'],
     ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
+    // Static files of the build, not pages: they open on their own.
+    await expect(footer.getByRole('link', { name: /^llms\.txt/ })).toHaveAttribute(
+      'href',
+      '/llms.txt',
+    );
   });
 });
 
