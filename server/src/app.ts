@@ -52,6 +52,9 @@ export interface AppDeps {
 
 export const API_VERSION = '2.0.1-beta';
 
+/** Health answers may be cached this long by shared caches (CDN, proxies): cheap to poll. */
+export const HEALTH_CACHE_CONTROL = 'public, max-age=5';
+
 /** Largest JSON body the account API reads. */
 export const ACCOUNT_BODY_LIMIT = 64 * 1024;
 
@@ -132,11 +135,16 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   };
   const access = accessControl({ hooks, teams: deps.repos.teams, keySecrets: deps.keySecrets });
 
-  // Load balancers poll this: it is never rate-limited.
+  // Load balancers poll this, and the site's status page from every reader's browser. It answers
+  // a constant (no database, no secret), so it stays out of the rate limiter, whose PostgreSQL
+  // store would cost a write per probe; shared caches may keep it 5 seconds (HEALTH_CACHE_CONTROL).
   app.get(
     '/health',
     { config: { rateLimit: false }, schema: { hide: true, response: { 200: Health } } },
-    async () => ({ status: 'ok' as const }),
+    async (_request, reply) => {
+      reply.header('cache-control', HEALTH_CACHE_CONTROL);
+      return { status: 'ok' as const };
+    },
   );
 
   await app.register(

@@ -36,7 +36,7 @@ import {
   PUBLIC_DEPLOYMENTS,
   type DeploymentPath,
 } from '@contract';
-import { API_VERSION, type AppDeps } from '../app';
+import { API_VERSION, HEALTH_CACHE_CONTROL, type AppDeps } from '../app';
 import { HttpError, unauthorized } from '../lib/errors';
 import {
   IDEMPOTENCY_HEADER_DESCRIPTION,
@@ -275,15 +275,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     request.price = { micros: test ? 0 : price };
   };
 
-  // Load balancers poll this: it is never rate-limited. In production it also shows each
-  // upstream's circuit (origins and states only, nothing secret).
+  // Load balancers poll this, and the site's status page from readers' browsers: it is never
+  // rate-limited (no database, no secret; see the account API's). In production it also shows
+  // each upstream's circuit (origins and states only, nothing secret).
   app.get(
     '/health',
     { config: { rateLimit: false }, schema: { hide: true, response: { 200: ServicesHealth } } },
-    async () => ({
-      status: 'ok' as const,
-      ...(gateway && { upstreams: gateway.health() }),
-    }),
+    async (_request, reply) => {
+      reply.header('cache-control', HEALTH_CACHE_CONTROL);
+      return { status: 'ok' as const, ...(gateway && { upstreams: gateway.health() }) };
+    },
   );
 
   for (const path of DEPLOYMENT_PATHS) {
