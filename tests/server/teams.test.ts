@@ -777,6 +777,147 @@ describe('per-member monthly spend limits', () => {
     const row = members.json().members.find((m: { uid: string }) => m.uid === dev.uid);
     expect(row.month_to_date_usd).toBeCloseTo(price * allowed, 6);
   });
+
+  it("deleting a key at the limit and making another does not reset the member's spend", async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    await buyCredits(h, owner, 10);
+    const dev = await addMember(owner, orgId, 'developer');
+    const createKey = async (name: string) => {
+      const res = await h.callApi({
+        method: 'POST',
+        url: '/v1/api-key',
+        headers: dev.auth,
+        payload: { name },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: string; key: string };
+    };
+    const image = (await testImage('png', 24, 24)).toString('base64');
+    const callWith = (key: string) =>
+      h.callServices({
+        method: 'POST',
+        url: '/image-classification',
+        headers: { 'api-key': key },
+        payload: { image },
+      });
+    expect(
+      (
+        await h.callApi({
+          method: 'PATCH',
+          url: `/v1/team/members/${dev.uid}`,
+          headers: owner.auth,
+          payload: { monthly_limit_usd: 0.01 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const first = await createKey('first');
+    let spent = 0;
+    for (;;) {
+      const res = await callWith(first.key);
+      if (res.statusCode === 429) break;
+      expect(res.statusCode, res.body).toBe(200);
+      spent += res.json().usage.cost_usd as number;
+    }
+    expect(spent).toBeGreaterThan(0);
+    const monthToDate = async () =>
+      (await h.callApi({ method: 'GET', url: '/v1/team/members', headers: owner.auth }))
+        .json()
+        .members.find((m: { uid: string }) => m.uid === dev.uid).month_to_date_usd as number;
+    expect(await monthToDate()).toBeCloseTo(spent, 6);
+
+    const deleted = await h.callApi({
+      method: 'DELETE',
+      url: '/v1/api-key',
+      headers: { ...dev.auth, 'x-api-key': first.id },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const second = await createKey('second');
+    const refused = await callWith(second.key);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error_message).toMatch(/monthly spend limit/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // The team page still shows what the deleted key spent.
+    expect(await monthToDate()).toBeCloseTo(spent, 6);
+    // Removed and invited again the same month, the member's spend is still theirs.
+    await h.callApi({ method: 'DELETE', url: `/v1/team/members/${dev.uid}`, headers: owner.auth });
+    h.mail.messages.length = 0;
+    expect((await invite(owner, orgId, dev.email, 'developer')).statusCode).toBe(200);
+    expect((await accept(dev, invitationToken(dev.email))).statusCode).toBe(200);
+    expect(await monthToDate()).toBeCloseTo(spent, 6);
+  });
+
+  it('a call released after its key was deleted gives its share back to the member', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    await buyCredits(h, owner, 10);
+    const dev = await addMember(owner, orgId, 'developer');
+    const make = async (name: string) =>
+      (
+        await h.callApi({
+          method: 'POST',
+          url: '/v1/api-key',
+          headers: dev.auth,
+          payload: { name },
+        })
+      ).json() as { id: string };
+    const [{ price }] = rows<{ price: string | number }>(
+      await h.db.execute(
+        sql`select price_per_call_micros as price from deployments where path = 'image-classification'`,
+      ),
+    );
+    const priceMicros = Number(price);
+    // A limit of $0.01: room for `fits` calls.
+    const fits = Math.floor(10_000 / priceMicros);
+    expect(fits).toBeGreaterThan(0);
+    const limit = await h.callApi({
+      method: 'PATCH',
+      url: `/v1/team/members/${dev.uid}`,
+      headers: owner.auth,
+      payload: { monthly_limit_usd: 0.01 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const ledger = h.deps.repos.ledger;
+    const hold = (apiKeyId: string) =>
+      ledger.reserve({
+        organizationId: orgId,
+        apiKeyId,
+        deployment: 'image-classification',
+        spendSpike: h.config.spendSpike,
+      });
+    const first = await make('first');
+    // Calls in flight up to the limit (held, not yet answered); one more is refused.
+    const held: string[] = [];
+    for (let i = 0; i < fits; i++) {
+      const r = await hold(first.id);
+      if (!('id' in r)) throw new Error(`not held: ${JSON.stringify(r)}`);
+      held.push(r.id);
+    }
+    expect(await hold(first.id)).toMatchObject({ refused: 'member_limit' });
+    // The key is deleted while they are in flight; a new key is still at the limit.
+    await h.callApi({
+      method: 'DELETE',
+      url: '/v1/api-key',
+      headers: { ...dev.auth, 'x-api-key': first.id },
+    });
+    const second = await make('second');
+    expect(await hold(second.id)).toMatchObject({ refused: 'member_limit' });
+    // One call fails: its share comes back, so one more call fits, and no more.
+    const [failed, ...answered] = held;
+    expect(await ledger.release(failed!)).toBe(true);
+    const c = await hold(second.id);
+    expect(c).toMatchObject({ amountMicros: priceMicros });
+    expect(await hold(second.id)).toMatchObject({ refused: 'member_limit' });
+    for (const id of answered) expect(await ledger.capture(id, 'first')).not.toBeNull();
+    if ('id' in c) expect(await ledger.capture(c.id, 'second')).not.toBeNull();
+    const members = await h.callApi({
+      method: 'GET',
+      url: '/v1/team/members',
+      headers: owner.auth,
+    });
+    const row = members.json().members.find((m: { uid: string }) => m.uid === dev.uid);
+    expect(row.month_to_date_usd).toBeCloseTo((fits * priceMicros) / 1_000_000, 6);
+  });
 });
 
 describe('the OpenAPI document', () => {

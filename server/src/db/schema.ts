@@ -293,6 +293,28 @@ export const usageReservations = pgTable(
 );
 
 /**
+ * What a deleted API key had spent in its last month, kept when the key is deleted (by its
+ * member, or with a member who leaves or is removed): a member's monthly spend is their live
+ * keys' counters plus these rows of the month, so deleting a key and creating another does not
+ * reset the member's spend limit. A hold released after its key was deleted gives its share back
+ * here. Only keys with a creator and a spend are kept.
+ */
+export const deletedKeySpend = pgTable(
+  'deleted_key_spend',
+  {
+    apiKeyId: uuid('api_key_id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdByUid: text('created_by_uid').notNull(),
+    spendMonth: date('spend_month', { mode: 'string' }).notNull(),
+    monthSpendMicros: micros('month_spend_micros').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_key_spend_member_idx').on(t.organizationId, t.createdByUid, t.spendMonth)],
+);
+
+/**
  * Answers remembered for an `Idempotency-Key`: a retry within 24 h gets the first answer and is
  * not charged again. `scope` names the caller (an API key id, or an organization).
  */
@@ -378,7 +400,8 @@ export const memberships = pgTable(
     role: text('role', { enum: ROLE_VALUES }).notNull(),
     /**
      * Spend limit per UTC month of the keys this member created, micro-dollars; null: none. What
-     * they spent is the sum of those keys' monthly counters (api_keys.month_spend_micros).
+     * they spent is the sum of those keys' monthly counters (api_keys.month_spend_micros) and of
+     * what their keys deleted this month had spent (deleted_key_spend).
      */
     monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
     createdAt: createdAt(),
@@ -443,6 +466,11 @@ export const adminKeys = pgTable(
     last4: text('last4').notNull(),
     createdByUid: text('created_by_uid'),
     createdByEmail: text('created_by_email'),
+    /**
+     * The member the current secret was shown to: the creator, or whoever rolled it last. When
+     * they leave or are removed the key is deleted, since they may still hold its secret.
+     */
+    secretHolderUid: text('secret_holder_uid'),
     createdAt: createdAt(),
     expiresAt: at('expires_at'),
     lastUsedAt: at('last_used_at'),

@@ -5,6 +5,7 @@ import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditDetails } from './audit';
+import { keepDeletedKeySpend } from './ledger';
 import type { OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -391,6 +392,8 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           );
         }
         await tx.delete(apiKeys).where(eq(apiKeys.id, keyId));
+        // Its spend this month still counts towards its creator's monthly limit.
+        await keepDeletedKeySpend(tx, [target]);
         const rest = keys.filter((key) => key.id !== keyId);
         if (target.isDefault && rest.length > 0) {
           await tx.update(apiKeys).set({ isDefault: true }).where(eq(apiKeys.id, rest[0]!.id));

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { ledgerEntries, organizations } from '../db/schema';
+import { deletedKeySpend, ledgerEntries, organizations } from '../db/schema';
 import { utcMonth } from '../lib/month';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
@@ -103,6 +103,37 @@ async function postEntry(
   return row!;
 }
 
+/**
+ * Keeps what deleted keys spent this month (`deleted_key_spend`), in the deleting transaction
+ * (after the keys' rows are locked, as reserve takes them): their creators' monthly spend stays
+ * what it was, so deleting a key and making another does not reset a member's spend limit.
+ */
+export async function keepDeletedKeySpend(
+  tx: Executor,
+  keys: ReadonlyArray<{
+    id: string;
+    organizationId: string;
+    createdByUid: string | null;
+    spendMonth: string | null;
+    monthSpendMicros: number;
+  }>,
+): Promise<void> {
+  const month = utcMonth();
+  const kept = keys.filter(
+    (key) => key.createdByUid !== null && key.spendMonth === month && key.monthSpendMicros > 0,
+  );
+  if (kept.length === 0) return;
+  await tx.insert(deletedKeySpend).values(
+    kept.map((key) => ({
+      apiKeyId: key.id,
+      organizationId: key.organizationId,
+      createdByUid: key.createdByUid!,
+      spendMonth: month,
+      monthSpendMicros: key.monthSpendMicros,
+    })),
+  );
+}
+
 interface CapturedRow {
   id: string;
   created_at: Date | string;
@@ -188,8 +219,9 @@ export function createLedgerRepository(db: Database) {
             });
           }
           // The member who created the key has a monthly limit: what all their keys spent this
-          // month, this call included, counted under the member's row lock, so concurrent calls
-          // on several of their keys cannot pass it together. No limit: nothing more to do.
+          // month (the keys they deleted included), this call included, counted under the
+          // member's row lock, so concurrent calls on several of their keys cannot pass it
+          // together. No limit: nothing more to do.
           if (key.member_limit !== null && key.created_by_uid !== null) {
             // Lock first, then count in a statement of its own: its snapshot is taken after the
             // lock is granted, so it sees what concurrent calls on the member's other keys committed.
@@ -199,9 +231,12 @@ export function createLedgerRepository(db: Database) {
               for update`);
             const [member] = rows<{ spent: string | number }>(
               await tx.execute(sql`
-                select coalesce(sum(month_spend_micros), 0) as spent from api_keys
-                where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
-                  and spend_month = ${month}::date`),
+                select (select coalesce(sum(month_spend_micros), 0) from api_keys
+                    where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
+                      and spend_month = ${month}::date)
+                  + (select coalesce(sum(month_spend_micros), 0) from deleted_key_spend
+                    where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
+                      and spend_month = ${month}::date) as spent`),
             );
             const spent = Number(member?.spent ?? 0);
             if (spent > Number(key.member_limit)) {
@@ -276,12 +311,13 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Gives a hold back: the wallet and the key's monthly spend (if the month has not turned).
-     * Nothing is charged. False when it was already settled.
+     * Gives a hold back: the wallet and the key's monthly spend (if the month has not turned),
+     * or, when the key was deleted meanwhile, the spend kept for its member. Nothing is charged.
+     * False when it was already settled.
      */
     async release(reservationId: string): Promise<boolean> {
-      // Three statements in one transaction, in the order reserve takes its locks (the key's
-      // row, then the wallet's): one statement with data-modifying CTEs updates them in an order
+      // Separate statements in one transaction, in the order reserve takes its locks (the key's
+      // row, then the wallet's; reserve never locks deleted_key_spend): one statement with data-modifying CTEs updates them in an order
       // PostgreSQL does not promise (it took the wallet first, and concurrent holds and releases
       // on one key deadlocked).
       return db.transaction(async (tx) => {
@@ -297,10 +333,20 @@ export function createLedgerRepository(db: Database) {
             returning organization_id, api_key_id, amount_micros, created_at`),
         );
         if (!r) return false;
-        await tx.execute(sql`
-          update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
-          where id = ${r.api_key_id}
-            and spend_month = date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`);
+        const month = sql`date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`;
+        const [key] = rows<{ id: string }>(
+          await tx.execute(sql`
+            update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
+            where id = ${r.api_key_id} and spend_month = ${month}
+            returning id`),
+        );
+        // No such key: deleted while the call was in flight (its spend moved to
+        // deleted_key_spend), or the month turned (then nothing matches here either).
+        if (!key) {
+          await tx.execute(sql`
+            update deleted_key_spend set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
+            where api_key_id = ${r.api_key_id} and spend_month = ${month}`);
+        }
         await tx.execute(sql`
           update organizations set balance_micros = balance_micros + ${r.amount_micros}
           where id = ${r.organization_id}`);

@@ -20,6 +20,7 @@ import {
   adminKeys,
   apiKeys,
   auditLog,
+  deletedKeySpend,
   invitations,
   memberships,
   organizations,
@@ -29,6 +30,7 @@ import { conflict, forbidden, gone, HttpError, notFound } from '../lib/errors';
 import { isUuid } from '../lib/keys';
 import { utcMonth } from '../lib/month';
 import { recordAudit, type Actor } from './audit';
+import { keepDeletedKeySpend } from './ledger';
 import type { OrganizationRow } from './organizations';
 
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -111,10 +113,16 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * A member leaves (or is removed): the membership goes, the keys they created stop working at
- * once (deleted; an in-browser key passes to the owner instead, so the site keeps working), and
- * an organization they had selected is no longer their default.
+ * once (deleted; an in-browser key passes to the owner instead, so the site keeps working), so
+ * do the admin keys whose current secret was shown to them (made or last rolled by them: they
+ * may have kept it; rolled by someone else first, a key survives), and an organization they had
+ * selected is no longer their default.
  */
-async function dropMember(tx: Executor, organizationId: string, uid: string): Promise<number> {
+async function dropMember(
+  tx: Executor,
+  organizationId: string,
+  uid: string,
+): Promise<{ apiKeys: number; adminKeys: number }> {
   const owner = await tx
     .select({ uid: memberships.uid })
     .from(memberships)
@@ -132,7 +140,9 @@ async function dropMember(tx: Executor, organizationId: string, uid: string): Pr
   const deleted = await tx
     .delete(apiKeys)
     .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
-    .returning({ id: apiKeys.id, isDefault: apiKeys.isDefault });
+    .returning();
+  // Kept for the member's monthly spend, should they join again this month.
+  await keepDeletedKeySpend(tx, deleted);
   if (deleted.some((key) => key.isDefault)) {
     const [first] = await tx
       .select({ id: apiKeys.id })
@@ -142,6 +152,10 @@ async function dropMember(tx: Executor, organizationId: string, uid: string): Pr
       .limit(1);
     if (first) await tx.update(apiKeys).set({ isDefault: true }).where(eq(apiKeys.id, first.id));
   }
+  const machines = await tx
+    .delete(adminKeys)
+    .where(and(eq(adminKeys.organizationId, organizationId), eq(adminKeys.secretHolderUid, uid)))
+    .returning({ id: adminKeys.id });
   await tx
     .delete(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)));
@@ -151,7 +165,7 @@ async function dropMember(tx: Executor, organizationId: string, uid: string): Pr
     .where(
       and(eq(userPreferences.uid, uid), eq(userPreferences.selectedOrganizationId, organizationId)),
     );
-  return deleted.length;
+  return { apiKeys: deleted.length, adminKeys: machines.length };
 }
 
 export function createTeamsRepository(db: Database) {
@@ -243,10 +257,15 @@ export function createTeamsRepository(db: Database) {
       const rows = await db
         .select({
           membership: memberships,
+          // Their keys' spend this month, the keys they deleted included.
           monthSpendMicros: sql<string>`(select coalesce(sum(${apiKeys.monthSpendMicros}), 0) from ${apiKeys}
             where ${apiKeys.organizationId} = ${memberships.organizationId}
               and ${apiKeys.createdByUid} = ${memberships.uid}
-              and ${apiKeys.spendMonth} = ${utcMonth()}::date)`,
+              and ${apiKeys.spendMonth} = ${utcMonth()}::date)
+            + (select coalesce(sum(${deletedKeySpend.monthSpendMicros}), 0) from ${deletedKeySpend}
+            where ${deletedKeySpend.organizationId} = ${memberships.organizationId}
+              and ${deletedKeySpend.createdByUid} = ${memberships.uid}
+              and ${deletedKeySpend.spendMonth} = ${utcMonth()}::date)`,
         })
         .from(memberships)
         .where(
@@ -335,7 +354,11 @@ export function createTeamsRepository(db: Database) {
           organizationId,
           action: 'member.removed',
           target: target.email ?? uid,
-          details: { role: target.role, api_keys_deleted: keys },
+          details: {
+            role: target.role,
+            api_keys_deleted: keys.apiKeys,
+            admin_keys_deleted: keys.adminKeys,
+          },
         });
       });
     },
@@ -352,13 +375,20 @@ export function createTeamsRepository(db: Database) {
           organizationId,
           action: 'member.left',
           target: actor.label ?? actor.id,
-          details: { role, api_keys_deleted: keys },
+          details: { role, api_keys_deleted: keys.apiKeys, admin_keys_deleted: keys.adminKeys },
         });
       });
     },
 
-    /** The owner hands the organization to another member, who becomes owner; they become admin. */
-    async transferOwnership(organizationId: string, toUid: string, actor: Actor) {
+    /**
+     * The owner hands the organization to another member, who becomes owner; they become admin.
+     * Returns the new owner's address, for the e-mail that tells them.
+     */
+    async transferOwnership(
+      organizationId: string,
+      toUid: string,
+      actor: Actor,
+    ): Promise<{ newOwnerEmail: string | null }> {
       return teamChange(db, organizationId, actor, OWNER_ONLY, async (tx) => {
         if (toUid === actor.id) throw conflict('You already own this organization.');
         const [target] = await tx
@@ -389,6 +419,7 @@ export function createTeamsRepository(db: Database) {
             previous_role_of_new_owner: target.role,
           },
         });
+        return { newOwnerEmail: target.email };
       });
     },
 
@@ -451,6 +482,7 @@ export function createTeamsRepository(db: Database) {
         if (members + open.length >= MAX_MEMBERS) {
           throw conflict(`An organization can have at most ${MAX_MEMBERS} members.`);
         }
+        const sentAt = new Date();
         const [row] = await tx
           .insert(invitations)
           .values({
@@ -460,7 +492,8 @@ export function createTeamsRepository(db: Database) {
             tokenHash: invitation.tokenHash,
             invitedByUid: actor.id,
             invitedByEmail: actor.label,
-            expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS),
+            sentAt,
+            expiresAt: new Date(sentAt.getTime() + INVITATION_VALID_DAYS * DAY_MS),
           })
           .returning();
         await recordAudit(tx, actor, {
@@ -483,12 +516,13 @@ export function createTeamsRepository(db: Database) {
       if (!isUuid(id)) throw notFound(INVITATION_NOT_FOUND);
       return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         await checkInvitationRate(tx, organizationId);
+        const sentAt = new Date();
         const [row] = await tx
           .update(invitations)
           .set({
             tokenHash,
-            sentAt: new Date(),
-            expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS),
+            sentAt,
+            expiresAt: new Date(sentAt.getTime() + INVITATION_VALID_DAYS * DAY_MS),
             invitedByUid: actor.id,
             invitedByEmail: actor.label,
           })
@@ -658,6 +692,7 @@ export function createTeamsRepository(db: Database) {
             ...key,
             createdByUid: actor.id,
             createdByEmail: actor.label,
+            secretHolderUid: actor.id,
           })
           .returning();
         await recordAudit(tx, actor, {
@@ -683,7 +718,8 @@ export function createTeamsRepository(db: Database) {
       return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [row] = await tx
           .update(adminKeys)
-          .set(secret)
+          // The new secret is shown to the member who rolls it: the key now stops with them.
+          .set({ ...secret, secretHolderUid: actor.id })
           .where(and(eq(adminKeys.id, id), eq(adminKeys.organizationId, organizationId)))
           .returning();
         if (!row) throw notFound(ADMIN_KEY_NOT_FOUND);
