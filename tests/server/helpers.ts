@@ -266,6 +266,28 @@ export async function registerUser(
   return { uid, token, auth, playgroundKey: { id: playground.id, key: playground.key } };
 }
 
+/** A signed-in person with a verified address and no organization yet (an invitee). */
+export interface Person {
+  uid: string;
+  email: string;
+  auth: { authorization: string };
+}
+
+export function person(email = `${randomUUID()}@example.com`): Person {
+  const uid = `user-${randomUUID()}`;
+  const token = emulatorToken(uid, { email, email_verified: true });
+  return { uid, email, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** The single-use token in the newest invitation e-mail to `email` (the harness's inbox). */
+export function invitationToken(h: Harness, email: string): string {
+  const message = h.mail.messages.find((m: { to: string }) => m.to.includes(email));
+  if (!message) throw new Error(`no invitation e-mail to ${email}`);
+  const match = /[?&]token=([\w-]+)/.exec(message.text as string);
+  if (!match) throw new Error(`no link in: ${message.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
 /** Buys credits through the sandbox provider (create order, confirm). */
 export async function buyCredits(h: Harness, user: TestUser, usd: number) {
   const order = await h.callApi({

@@ -125,6 +125,8 @@ export const OPERATIONS: Operation[] = (Object.keys(V1_ACCESS) as OperationKey[]
 
 /** Operations that need a signed-in caller. */
 export const SIGNED_IN_OPERATIONS = OPERATIONS.filter((op) => op.access.kind !== 'public');
+/** Operations on the signed-in person's own account, acting on no particular organization. */
+export const USER_OPERATIONS = OPERATIONS.filter((op) => op.access.kind === 'user');
 /** Operations acting on an organization, with the roles that may call them. */
 export const MEMBER_OPERATIONS = OPERATIONS.filter(
   (op): op is Operation & { access: Extract<Access, { kind: 'member' }> } =>

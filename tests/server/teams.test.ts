@@ -8,6 +8,7 @@ import {
   INVALID_ADMIN_KEY_MESSAGE,
   ORGANIZATION_NOT_FOUND_MESSAGE,
   PEOPLE_ONLY_MESSAGE,
+  PERSONAL_ONLY_MESSAGE,
 } from '../../server/src/plugins/access';
 import { authHooks } from '../../server/src/plugins/auth';
 import {
@@ -19,14 +20,16 @@ import {
 import {
   buyCredits,
   createHarness,
-  emulatorToken,
   emulatorTokenVerifier,
+  invitationToken as invitationTokenIn,
+  person,
   registerUser,
   testImage,
   type Harness,
+  type Person,
   type TestUser,
 } from './helpers';
-import { MEMBER_OPERATIONS, type Operation } from './operations';
+import { MEMBER_OPERATIONS, USER_OPERATIONS, type Operation } from './operations';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,29 +37,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-interface Person {
-  uid: string;
-  email: string;
-  auth: { authorization: string };
-}
-
-function person(email = `${randomUUID()}@example.com`): Person {
-  const uid = `user-${randomUUID()}`;
-  const token = emulatorToken(uid, { email, email_verified: true });
-  return { uid, email, auth: { authorization: `Bearer ${token}` } };
-}
-
 const rows = <T>(result: unknown): T[] =>
   ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** The single-use token of the newest invitation e-mail to `email`. */
-function invitationToken(email: string): string {
-  const message = h.mail.messages.find((m: { to: string }) => m.to.includes(email));
-  if (!message) throw new Error(`no invitation e-mail to ${email}`);
-  const match = /[?&]token=([\w-]+)/.exec(message.text as string);
-  if (!match) throw new Error(`no link in: ${message.text}`);
-  return decodeURIComponent(match[1]!);
-}
+const invitationToken = (email: string) => invitationTokenIn(h, email);
 
 async function invite(
   owner: { auth: Record<string, string> },
@@ -167,6 +152,36 @@ describe('the role matrix, generated from the contract', () => {
     }
   });
 
+  // Operations on a person's own account (their organizations, accepting an invitation): an
+  // admin key is a member of one organization, never a person, whatever its role.
+  const personal = USER_OPERATIONS.flatMap((op) =>
+    ASSIGNABLE_ROLES.map((role) => ({ name: `${op.key} as admin_key ${role}`, op, role })),
+  );
+  it('covers every operation on a personal account', () => {
+    expect(USER_OPERATIONS.map((op) => op.key).sort()).toEqual(
+      [
+        'GET /organizations',
+        'POST /invitations/accept',
+        'POST /organization',
+        'POST /organizations',
+        'POST /organizations/select',
+      ].sort(),
+    );
+  });
+  it.each(personal)(
+    '$name is refused with 403: admin keys are not people',
+    async ({ op, role }) => {
+      for (const headers of [
+        callers.get(`admin_key:${role}`)!,
+        { ...callers.get(`admin_key:${role}`)!, 'x-organization-id': orgId },
+      ]) {
+        const res = await call(op, headers);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().error_message).toBe(PERSONAL_ONLY_MESSAGE);
+      }
+    },
+  );
+
   it.each(operations)('$key for a non-member answers 404 and leaks nothing', async (op) => {
     const res = await call(op, { ...outsider.auth, 'x-organization-id': orgId });
     expect(res.statusCode).toBe(404);
@@ -243,6 +258,100 @@ describe('admin keys', () => {
       headers: { authorization: `Bearer ${fresh}` },
     });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('accepts an admin key whose expiry is in the future', async () => {
+    const owner = await registerUser(h);
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await h.callApi({
+      method: 'POST',
+      url: '/v1/admin-keys',
+      headers: owner.auth,
+      payload: { name: 'nightly export', role: 'billing', expires_at: expiresAt },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().expires_at).toBe(expiresAt);
+    const res = await h.callApi({
+      method: 'GET',
+      url: '/v1/credits/payments',
+      headers: { authorization: `Bearer ${created.json().key}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('stop with the member who holds their secret: made or last rolled by a removed or leaving member', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    const admin = await addMember(owner, orgId, 'admin');
+    const other = await addMember(owner, orgId, 'admin');
+    const make = async (who: { auth: Record<string, string> }, name: string) => {
+      const res = await h.callApi({
+        method: 'POST',
+        url: '/v1/admin-keys',
+        headers: { ...who.auth, 'x-organization-id': orgId },
+        payload: { name, role: 'viewer' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: string; key: string; created_by: string };
+    };
+    const works = async (key: string) =>
+      (
+        await h.callApi({
+          method: 'GET',
+          url: '/v1/api-key',
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).statusCode;
+    const theirs = await make(admin, 'made by the admin');
+    const handedOver = await make(admin, 'rolled by the owner');
+    expect(handedOver.created_by).toBe(admin.email);
+    // Rolled by the owner: the admin never saw the new secret.
+    const rolled = await h.callApi({
+      method: 'POST',
+      url: `/v1/admin-keys/${handedOver.id}/roll`,
+      headers: owner.auth,
+    });
+    expect(rolled.statusCode).toBe(200);
+    const ownersKey = await make(owner, "the owner's");
+    const othersKey = await make(other, "the other admin's");
+
+    const removed = await h.callApi({
+      method: 'DELETE',
+      url: `/v1/team/members/${admin.uid}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await works(theirs.key)).toBe(401);
+    expect(await works(rolled.json().key)).toBe(200);
+    expect(await works(ownersKey.key)).toBe(200);
+    expect(await works(othersKey.key)).toBe(200);
+    const listed = await h.callApi({ method: 'GET', url: '/v1/admin-keys', headers: owner.auth });
+    const names = listed.json().admin_keys.map((k: { name: string }) => k.name);
+    expect(names).not.toContain('made by the admin');
+    // The survivor still names who created it.
+    expect(
+      listed.json().admin_keys.find((k: { id: string }) => k.id === handedOver.id).created_by,
+    ).toBe(admin.email);
+
+    // Leaving takes theirs too.
+    const left = await h.callApi({
+      method: 'POST',
+      url: '/v1/team/leave',
+      headers: { ...other.auth, 'x-organization-id': orgId },
+    });
+    expect(left.statusCode).toBe(200);
+    expect(await works(othersKey.key)).toBe(401);
+    expect(await works(ownersKey.key)).toBe(200);
+
+    const log = await h.callApi({
+      method: 'GET',
+      url: '/v1/audit-log?limit=100',
+      headers: owner.auth,
+    });
+    const details = (action: string) =>
+      log.json().entries.find((e: { action: string }) => e.action === action).details;
+    expect(details('member.removed')).toMatchObject({ admin_keys_deleted: 1 });
+    expect(details('member.left')).toMatchObject({ admin_keys_deleted: 1 });
   });
 
   it('refuses a past expiry, a role of owner and hostile names', async () => {
@@ -388,6 +497,45 @@ describe('invitations', () => {
     expect(expired.json().error_message).toBe(INVITATION_LINK_EXPIRED);
   });
 
+  it('a new invitation expires exactly 7 days after it is sent; a resend starts the 7 days again', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    const invitee = person();
+    const WEEK_MS = 7 * 86_400_000;
+    const before = Date.now();
+    expect((await invite(owner, orgId, invitee.email, 'billing')).statusCode).toBe(200);
+    const after = Date.now();
+    const pending = async () =>
+      (await h.callApi({ method: 'GET', url: '/v1/team/invitations', headers: owner.auth })).json()
+        .invitations[0] as { id: string; created_at: string; expires_at: string };
+    const first = await pending();
+    const sent = Date.parse(first.created_at);
+    expect(sent).toBeGreaterThanOrEqual(before);
+    expect(sent).toBeLessThanOrEqual(after);
+    expect(Date.parse(first.expires_at) - sent).toBe(WEEK_MS);
+    // The link's page and the e-mail say the same moment.
+    const token = invitationToken(invitee.email);
+    const preview = await h.callApi({
+      method: 'POST',
+      url: '/v1/invitations/preview',
+      payload: { token },
+    });
+    expect(preview.json().expires_at).toBe(first.expires_at);
+    const mail = h.mail.messages.find((m: { to: string }) => m.to.includes(invitee.email));
+    expect(mail.text).toContain(new Date(first.expires_at).toUTCString());
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const resent = await h.callApi({
+      method: 'POST',
+      url: `/v1/team/invitations/${first.id}/resend`,
+      headers: owner.auth,
+    });
+    expect(resent.statusCode).toBe(200);
+    const second = await pending();
+    expect(Date.parse(second.created_at)).toBeGreaterThan(sent);
+    expect(Date.parse(second.expires_at) - Date.parse(second.created_at)).toBe(WEEK_MS);
+  });
+
   it('refuses hostile tokens and addresses, and limits a flood per organization', async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
@@ -461,6 +609,37 @@ describe('members', () => {
     expect(
       (await h.callApi({ method: 'POST', url: '/v1/team/leave', headers: owner.auth })).statusCode,
     ).toBe(200);
+  });
+
+  it('the new owner receives the transfer: an e-mail through the product mail path, audited once', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    const heir = await addMember(owner, orgId, 'developer');
+    h.mail.messages.length = 0;
+    const transfer = await h.callApi({
+      method: 'POST',
+      url: '/v1/team/transfer',
+      headers: owner.auth,
+      payload: { uid: heir.uid },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const mails = h.mail.messages.filter((m: { to: string }) => m.to.includes(heir.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('You are now the owner of Acme Vision Labs on VisionAPI');
+    expect(mails[0].text).toContain(`${owner.uid}@example.com transferred the ownership`);
+    expect(mails[0].text).toContain(`${h.config.siteUrl}/settings/team/`);
+    // Nobody else is mailed.
+    expect(h.mail.messages).toHaveLength(1);
+    const log = await h.callApi({
+      method: 'GET',
+      url: '/v1/audit-log?action=member.ownership_transferred',
+      headers: heir.auth,
+    });
+    expect(log.json().total).toBe(1);
+    expect(log.json().entries[0]).toMatchObject({
+      target: heir.email,
+      actor: { kind: 'user', id: owner.uid },
+    });
   });
 
   it('a removed member loses access at once and the keys they created stop working', async () => {

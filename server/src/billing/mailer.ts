@@ -82,7 +82,7 @@ export const MESSAGES = {
   }),
 };
 
-/** Team e-mails: the invitation with its single-use link. */
+/** Team e-mails: the invitation with its single-use link; ownership received. */
 export const TEAM_MESSAGES = {
   invitation: (options: {
     organization: string;
@@ -99,6 +99,22 @@ export const TEAM_MESSAGES = {
       '',
       `The link works once, for this e-mail address, until ${options.expiresAt.toUTCString()}.`,
       'If you did not expect this invitation, you can ignore this e-mail.',
+    ].join('\n'),
+  }),
+  ownershipReceived: (options: {
+    organization: string;
+    previousOwner: string | null;
+    at: Date;
+    site: string;
+  }) => ({
+    subject: `You are now the owner of ${options.organization} on VisionAPI`,
+    text: [
+      `${options.previousOwner ?? 'The previous owner'} transferred the ownership of ${options.organization} on VisionAPI to you on ${options.at.toUTCString()}; they are now an admin.`,
+      '',
+      'As the owner you can do everything in the organization, including removing members and transferring ownership. You cannot leave it until you transfer ownership to another member.',
+      `Team and roles: ${options.site}/settings/team/`,
+      '',
+      `If you did not expect this, review the organization's audit log: ${options.site}/settings/audit-log/`,
     ].join('\n'),
   }),
 };

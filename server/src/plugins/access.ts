@@ -2,7 +2,7 @@
  * Who may call each /v1 operation, enforced in one place from the contract's declaration
  * (`V1_ACCESS` in contract/endpoints.ts):
  * - every /v1 route must have an entry, or the app refuses to build (`onRoute`);
- * - `user` operations need a signed-in person (Firebase ID token);
+ * - `user` operations need a signed-in person (Firebase ID token); an admin key gets 403;
  * - `member` operations need a member of the organization the call acts on, chosen by the
  *   `x-organization-id` header or else the caller's selected organization, whose role is one
  *   of the declared roles: a person (ID token) or an admin key (`Authorization: Bearer
@@ -49,6 +49,9 @@ export const INVALID_ADMIN_KEY_MESSAGE =
   'The admin key is invalid, deleted or expired. Create a new one on the team page.';
 export const PEOPLE_ONLY_MESSAGE =
   'Admin keys cannot call this operation: it needs a signed-in member of the organization.';
+/** Operations on the signed-in person's own account (their organizations, invitations). */
+export const PERSONAL_ONLY_MESSAGE =
+  "Admin keys cannot call this operation: it acts on a signed-in person's own account, not on an organization. Sign in to call it.";
 /** Longest admin key worth hashing (the prefix and 32 characters). */
 const MAX_ADMIN_KEY_LENGTH = 64;
 /** How stale a member's "last active" may get before a call refreshes it. */
@@ -93,7 +96,10 @@ export function accessControl(deps: {
   });
 
   async function asAdminKey(request: FastifyRequest, token: string, access: Access) {
-    if (access.kind !== 'member' || access.people_only) throw forbidden(PEOPLE_ONLY_MESSAGE);
+    // An admin key is a member of one organization, never a person: 403, like a role that may
+    // not call the operation (the key is valid; this operation is not for it).
+    if (access.kind !== 'member') throw forbidden(PERSONAL_ONLY_MESSAGE);
+    if (access.people_only) throw forbidden(PEOPLE_ONLY_MESSAGE);
     if (token.length > MAX_ADMIN_KEY_LENGTH) throw unauthorized(INVALID_ADMIN_KEY_MESSAGE);
     const found = await teams.adminKeyForCall(keySecrets.hash(token));
     if (!found) throw unauthorized(INVALID_ADMIN_KEY_MESSAGE);

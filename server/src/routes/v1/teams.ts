@@ -321,7 +321,8 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
         tags,
         summary: 'Transfer ownership to another member',
         description:
-          'The member becomes the owner; you become an admin. The ID token is checked for revocation.',
+          'The member becomes the owner; you become an admin. The new owner is told by e-mail. ' +
+          'The ID token is checked for revocation.',
         security: SECURITY,
         body: TransferOwnershipBody,
         response: { 200: MemberList, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
@@ -329,7 +330,24 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const org = organizationOf(request);
-      await teams.transferOwnership(org.id, request.body.uid, actorOf(request));
+      const actor = actorOf(request);
+      const { newOwnerEmail } = await teams.transferOwnership(org.id, request.body.uid, actor);
+      if (newOwnerEmail) {
+        // The transfer is done and audited; a mail server that is down does not undo it.
+        try {
+          await ctx.mailer.send({
+            to: newOwnerEmail,
+            ...TEAM_MESSAGES.ownershipReceived({
+              organization: org.name,
+              previousOwner: actor.label,
+              at: new Date(),
+              site: ctx.config.siteUrl,
+            }),
+          });
+        } catch (error) {
+          request.log.warn({ err: error }, 'ownership e-mail not sent');
+        }
+      }
       const rows = await teams.members(org.id);
       return { members: rows.map((row) => presentMember(row, request.user!.uid)) };
     },
