@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, ensureDemoAccount, signInDemoUser } from '../../scripts/stack/demo-account.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EMULATOR = 'http://127.0.0.1:9099';
@@ -148,6 +149,54 @@ describe('npm run stack', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
   });
+
+  it('seeds the demo account (npm run seed): two organizations, a pending invitation, once', async () => {
+    const urls = { api: `${API}/v1`, services: SERVICES };
+    const first = await ensureDemoAccount(urls);
+    expect(first.join('\n')).toContain('Demo Robotics Lab (created');
+    expect(first.join('\n')).toContain('teammate@example.com as developer');
+    const { token } = await signInDemoUser();
+    const auth = { authorization: `Bearer ${token}` };
+    const orgs = await json(`${API}/v1/organizations`, { headers: auth });
+    expect(orgs.status).toBe(200);
+    const list = orgs.body.organizations as Array<{
+      name: string;
+      role: string;
+      selected: boolean;
+    }>;
+    expect(list.map((o) => [o.name, o.role]).sort()).toEqual([
+      ['Demo Robotics Lab', 'owner'],
+      ['Demo Vision Co.', 'owner'],
+    ]);
+    // The demo opens on its first organization, which holds the invitation.
+    expect(list.find((o) => o.selected)!.name).toBe('Demo Vision Co.');
+    const pending = async () =>
+      (await json(`${API}/v1/team/invitations`, { headers: auth })).body.invitations as Array<{
+        email: string;
+        role: string;
+        status: string;
+      }>;
+    expect(await pending()).toEqual([
+      expect.objectContaining({
+        email: 'teammate@example.com',
+        role: 'developer',
+        status: 'pending',
+      }),
+    ]);
+    // Its e-mail went to the stack's mail catcher.
+    const inbox = await json('http://127.0.0.1:1080/messages');
+    expect(
+      (inbox.body as Array<{ to: string; subject: string }>).some(
+        (m) => m.to.includes('teammate@example.com') && /Demo Vision Co\./.test(m.subject),
+      ),
+    ).toBe(true);
+    // Running it again adds nothing.
+    const again = await ensureDemoAccount(urls);
+    expect(again.join('\n')).toContain('Demo Robotics Lab (already there)');
+    expect(again.join('\n')).toContain('teammate@example.com (already there)');
+    expect(await pending()).toHaveLength(1);
+    expect(DEMO.email).toBe('demo@example.com');
+  }, 60_000);
 
   it('shuts down cleanly on SIGTERM', async () => {
     const exited = new Promise<string>((resolve) =>
