@@ -236,4 +236,71 @@ describe('teams under concurrency', () => {
     expect(row.month_to_date_usd).toBeLessThanOrEqual(0.01);
     expect(row.month_to_date_usd).toBeCloseTo(price * ok.length, 6);
   });
+  it("deleting a member's keys while their calls are in flight never passes the limit or deadlocks", async () => {
+    const owner = await registerUser(h);
+    const orgId = await orgOf(owner.auth);
+    await buyCredits(h, owner, 10);
+    const dev = await member(owner.auth, orgId, 'developer');
+    const makeKey = async (name: string) =>
+      (
+        await h.callApi({
+          method: 'POST',
+          url: '/v1/api-key',
+          headers: dev.auth,
+          payload: { name },
+        })
+      ).json() as { id: string; key: string };
+    const keys = await Promise.all(['a', 'b', 'c'].map(makeKey));
+    await h.callApi({
+      method: 'PATCH',
+      url: `/v1/team/members/${dev.uid}`,
+      headers: owner.auth,
+      payload: { monthly_limit_usd: 0.01 },
+    });
+    const image = (await testImage('png', 24, 24)).toString('base64');
+    const metered = (key: string) =>
+      h.callServices({
+        method: 'POST',
+        url: '/image-classification',
+        headers: { 'api-key': key },
+        payload: { image },
+      });
+    // Calls on every key while two of them are deleted and a new one is made and used.
+    const calls = Array.from({ length: 18 }, (_, i) => metered(keys[i % 3]!.key));
+    const deletions = keys.slice(0, 2).map((key) =>
+      h.callApi({
+        method: 'DELETE',
+        url: '/v1/api-key',
+        headers: { ...dev.auth, 'x-api-key': key.id },
+      }),
+    );
+    const fresh = await makeKey('d');
+    const more = Array.from({ length: 8 }, () => metered(fresh.key));
+    const answers = await Promise.all([...calls, ...more]);
+    for (const res of await Promise.all(deletions)) expect(res.statusCode, res.body).toBe(200);
+    // Answered, refused at the limit, or refused because the key was just deleted.
+    for (const res of answers) expect([200, 401, 429]).toContain(res.statusCode);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const [{ price }] = rows<{ price: string | number }>(
+      await h.db.execute(
+        sql`select price_per_call_micros as price from deployments where path = 'image-classification'`,
+      ),
+    );
+    expect(ok.length).toBeLessThanOrEqual(Math.floor(10_000 / Number(price)));
+    // Whatever was deleted, the member's spend is what their answered calls cost.
+    const members = await h.callApi({
+      method: 'GET',
+      url: '/v1/team/members',
+      headers: owner.auth,
+    });
+    const row = members.json().members.find((m: { uid: string }) => m.uid === dev.uid);
+    expect(row.month_to_date_usd).toBeCloseTo((ok.length * Number(price)) / 1_000_000, 6);
+    expect(row.month_to_date_usd).toBeLessThanOrEqual(0.01);
+    const held = rows<{ n: string | number }>(
+      await h.db.execute(
+        sql`select count(*) as n from usage_reservations where organization_id = ${orgId} and status = 'held'`,
+      ),
+    );
+    expect(Number(held[0]!.n)).toBe(0);
+  });
 });
