@@ -129,6 +129,10 @@ const config: Config = {
         indexBlog: true,
         blogRouteBasePath: CHANGELOG_BASE,
         blogDir: CHANGELOG_BASE,
+        // The plugin indexes every route under the blog as a post and skips only the list and
+        // tags: the archive (and authors, later pages of the list) have no post title, so they
+        // became untitled results (an empty heading and an unnamed link and option, for axe).
+        ignoreFiles: [new RegExp(`^${CHANGELOG_BASE}/(archive|authors|page/\\d+)(/|$)`)],
         docsRouteBasePath: DOCS_BASE,
         language: ['en'],
         highlightSearchTermsOnTargetPage: false,
@@ -157,6 +161,8 @@ const config: Config = {
           blogSidebarTitle: 'All changes',
           blogSidebarCount: 'ALL',
           postsPerPage: 20,
+          // The list page shows every entry with its date: an archive page would repeat it.
+          archiveBasePath: null,
           showReadingTime: false,
           feedOptions: {
             type: ['rss', 'atom'],
