@@ -2,20 +2,43 @@
  * A table that may be wider than its column, in a scroll container. While the table overflows,
  * the container is a named region in the tab order, so it can be scrolled from the keyboard
  * (WCAG 2.1.1; axe's scrollable-region-focusable); while it fits, it is a plain box and adds no tab
- * stop. Without a label, the region is named after the heading the table sits under.
+ * stop. Without a label, the region is named after the heading the table sits under and the
+ * sentence that introduces it; names are unique on the page.
  */
 import clsx from 'clsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './styles.module.css';
 
-/** The text of the nearest heading before the element, among its earlier siblings. */
-function headingBefore(element: HTMLElement): string | null {
+const text = (node: Element) => node.textContent?.replace(/\u200B/g, '').trim() ?? '';
+
+/**
+ * A name for a table from the page around it: the nearest heading before it among its earlier
+ * siblings, and the sentence that introduces it when one does ("Request body (application/json):"),
+ * so two tables under one heading get different names.
+ */
+function nameFromContext(element: HTMLElement): string {
+  let lead = '';
   for (let node = element.previousElementSibling; node; node = node.previousElementSibling) {
     // Docusaurus headings end with a zero-width-space anchor link.
-    if (/^H[1-6]$/.test(node.tagName))
-      return node.textContent?.replace(/\u200B/g, '').trim() || null;
+    if (/^H[1-6]$/.test(node.tagName)) {
+      const heading = text(node);
+      return `Table: ${[heading, lead].filter(Boolean).join(', ')}`;
+    }
+    const sentence = text(node);
+    if (!lead && node.tagName === 'P' && sentence.endsWith(':') && sentence.length <= 120)
+      lead = sentence.slice(0, -1);
   }
-  return null;
+  return lead ? `Table: ${lead}` : 'Table';
+}
+
+/** The name, numbered when an earlier table on the page has the same one (landmark-unique). */
+function uniqueName(element: HTMLElement, name: string): string {
+  element.dataset.tableName = name;
+  const same = Array.from(document.querySelectorAll<HTMLElement>('[data-table-name]')).filter(
+    (other) => other.dataset.tableName === name,
+  );
+  const position = same.indexOf(element);
+  return position > 0 ? `${name} (${position + 1})` : name;
 }
 
 export default function ScrollTable({
@@ -34,10 +57,7 @@ export default function ScrollTable({
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    if (!label) {
-      const heading = headingBefore(element);
-      setName(heading ? `Table: ${heading}` : 'Table');
-    }
+    setName(uniqueName(element, label ?? nameFromContext(element)));
     const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
     check();
     if (typeof ResizeObserver === 'undefined') return undefined;
