@@ -27,7 +27,12 @@ function Prices(): ReactNode {
   return (
     <>
       {pricing.kind === 'loading' && (
-        <div className={styles.skeleton} aria-busy="true" aria-label="Loading prices" />
+        <div
+          className={styles.skeleton}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading prices"
+        />
       )}
       {pricing.kind === 'failed' && (
         <div className={styles.error} role="alert">

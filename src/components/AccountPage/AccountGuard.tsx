@@ -39,7 +39,14 @@ export interface GuardOptions {
 const OrganizationForm = lazy(() => import('@site/src/components/OrganizationForm'));
 
 function Skeleton(): ReactNode {
-  return <div className={styles.skeleton} aria-busy="true" aria-label="Loading your account" />;
+  return (
+    <div
+      className={styles.skeleton}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading your account"
+    />
+  );
 }
 
 function SignInPrompt({ expired = false }: { expired?: boolean }): ReactNode {

@@ -25,7 +25,7 @@ export default function PricePerCall({ priceKey }: { priceKey: string }): ReactN
       aria-busy={price === null}
     >
       {price === null ? (
-        <span className={styles.skeleton} aria-label="Loading price" />
+        <span className={styles.skeleton} role="status" aria-label="Loading price" />
       ) : (
         `${formatUsd(price)} per call`
       )}
