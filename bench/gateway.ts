@@ -16,6 +16,7 @@ import { createDeps } from '../server/src/bootstrap';
 import { readServerConfig } from '../server/src/config';
 import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
 import { buildServicesApp } from '../server/src/services/app';
+import { upstreamBody } from '../server/src/services/upstream-body';
 import { ORGANIZATION } from '../tests/server/helpers';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -37,13 +38,19 @@ async function measure(target: string, options: autocannon.Options) {
 }
 
 async function main() {
-  const image = (
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6699cc' } })
-      .png()
-      .toBuffer()
-  ).toString('base64');
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: '#6699cc' },
+  })
+    .png()
+    .toBuffer();
+  const image = png.toString('base64');
 
-  const stub = Fastify({ bodyLimit: 20 * 1024 * 1024 });
+  // The gateway forwards multipart (upstream-body.ts); the stub reads the body and answers.
+  const stub = Fastify();
+  stub.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+    payload.resume();
+    payload.on('end', () => done(null));
+  });
   stub.post('/*', async () => ({
     image: { width: 64, height: 64, original_width: 64, original_height: 64 },
     predictions: [
@@ -92,12 +99,16 @@ async function main() {
   await gateway.listen({ port: 0, host: '127.0.0.1' });
 
   const body = JSON.stringify({ image });
+  // Called directly, the stub gets the body the gateway would forward.
+  const forwarded = upstreamBody(png, { top_k: 5 });
+  const parts: Buffer[] = [];
+  for await (const chunk of forwarded.chunks()) parts.push(chunk);
   const rows = [
     await measure('stub inference deployment, called directly', {
       url: `${upstream}/image-classification`,
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
+      headers: { 'content-type': forwarded.contentType },
+      body: Buffer.concat(parts),
     }),
     await measure(`through the gateway (${database.kind}): metered, forwarded, validated`, {
       url: `http://127.0.0.1:${port(gateway.server)}/image-classification`,

@@ -9,10 +9,17 @@
  * cockatiel (a bulkhead bounding concurrent upstream calls, and a circuit breaker per upstream
  * that opens after consecutive failures and half-opens after a pause).
  *
- * Upstream protocol: `POST {base}/{deployment path}` with JSON `{ image: <base64>, ...params }`;
- * a 200 answer is JSON with `image` (the sizes the model worked at) and the deployment's result
- * fields (contract/services.ts), which the gateway validates before anything is charged.
+ * Upstream protocol: `POST {base}/{deployment path}`, `multipart/form-data` with the validated
+ * parameters as JSON and the image's bytes as received, streamed with a Content-Length
+ * (upstream-body.ts); a 200 answer is JSON with `image` (the sizes the model worked at) and the
+ * deployment's result fields (contract/services.ts), which the gateway validates before anything
+ * is charged. The fields the gateway owns (`sandbox`, `task`, `model`, `usage`) are never taken
+ * from an upstream: only the result fields the contract declares are kept.
+ *
+ * In local mode the one upstream is the sample upstream (sample-upstream.ts), so local mode takes
+ * this same path.
  */
+import { Readable } from 'node:stream';
 import {
   BrokenCircuitError,
   BulkheadRejectedError,
@@ -31,9 +38,20 @@ import { PUBLIC_DEPLOYMENTS, type DeploymentPath } from '@contract';
 import type { UpstreamConfig } from '../config';
 import { HttpError } from '../lib/errors';
 import type { RenderOutcome, RenderTask } from './render/task';
+import { upstreamBody, type UpstreamBody } from './upstream-body';
 
 /** A failure that counts towards opening the upstream's circuit. */
 class UpstreamFailure extends Error {
+  constructor(readonly answer: HttpError) {
+    super(answer.message);
+  }
+}
+
+/**
+ * An upstream that says it is busy (429 or 503, with its Retry-After): it answered, so this is
+ * back-pressure, not a fault, and does not count towards opening its circuit.
+ */
+class UpstreamBusy extends Error {
   constructor(readonly answer: HttpError) {
     super(answer.message);
   }
@@ -55,15 +73,26 @@ export interface UpstreamHealth {
   last_failure: string | null;
 }
 
-const answerCheckers = new Map<DeploymentPath, ReturnType<typeof Compile>>();
-function answerChecker(path: DeploymentPath) {
-  let check = answerCheckers.get(path);
-  if (!check) {
+interface AnswerChecker {
+  check: ReturnType<typeof Compile>;
+  /** The result fields an upstream answers (the contract's, less `image` and the gateway's). */
+  resultFields: string[];
+}
+const answerCheckers = new Map<DeploymentPath, AnswerChecker>();
+function answerChecker(path: DeploymentPath): AnswerChecker {
+  let checker = answerCheckers.get(path);
+  if (!checker) {
     const result = PUBLIC_DEPLOYMENTS[path].result as unknown as TSchema;
-    check = Compile(Type.Omit(result as never, [...GATEWAY_FIELDS]) as TSchema);
-    answerCheckers.set(path, check);
+    const owned = new Set<string>([...GATEWAY_FIELDS, 'image']);
+    checker = {
+      check: Compile(Type.Omit(result as never, [...GATEWAY_FIELDS]) as TSchema),
+      resultFields: Object.keys(
+        (result as { properties?: Record<string, unknown> }).properties ?? {},
+      ).filter((field) => !owned.has(field)),
+    };
+    answerCheckers.set(path, checker);
   }
-  return check;
+  return checker;
 }
 
 /** An upstream's message, made safe to show: bounded, one line, printable. */
@@ -78,13 +107,14 @@ function safeMessage(value: unknown): string | null {
 }
 
 export function createGateway(config: UpstreamConfig) {
-  const retryAfterOpen = String(Math.max(1, Math.ceil(config.halfOpenAfterMs / 1000)));
   interface Upstream {
     base: string;
     origin: string;
     pool: Pool;
     policy: IPolicy;
     breaker: ReturnType<typeof circuitBreaker>;
+    /** When its circuit last opened (Date.now()); null while closed. */
+    openedAt: number | null;
     health: Omit<UpstreamHealth, 'state' | 'origin'>;
   }
   // One bulkhead for every upstream call of this process: the bound on concurrent calls.
@@ -114,6 +144,7 @@ export function createGateway(config: UpstreamConfig) {
           bodyTimeout: config.timeoutMs,
         }),
         breaker,
+        openedAt: null,
         policy: wrap(limit, breaker),
         health: {
           deployments: [],
@@ -123,13 +154,33 @@ export function createGateway(config: UpstreamConfig) {
           last_failure: null,
         },
       };
+      const opened = upstream;
+      breaker.onBreak(() => {
+        opened.openedAt = Date.now();
+      });
+      breaker.onReset(() => {
+        opened.openedAt = null;
+      });
       upstreams.set(normalised, upstream);
     }
     upstream.health.deployments.push(path);
     byPath.set(path, upstream);
   }
 
-  async function forward(upstream: Upstream, task: RenderTask): Promise<RenderOutcome> {
+  /** Seconds until an open circuit lets a call try the upstream again (at least 1). */
+  const secondsUntilHalfOpen = (upstream: Upstream) =>
+    String(
+      Math.max(
+        1,
+        Math.ceil(((upstream.openedAt ?? Date.now()) + config.halfOpenAfterMs - Date.now()) / 1000),
+      ),
+    );
+
+  async function forward(
+    upstream: Upstream,
+    task: RenderTask,
+    body: UpstreamBody,
+  ): Promise<RenderOutcome> {
     const name = PUBLIC_DEPLOYMENTS[task.path].name;
     const url = new URL(`${upstream.base}/${task.path}`);
     const fail = (status: number, message: string, retryAfter?: string) =>
@@ -141,6 +192,8 @@ export function createGateway(config: UpstreamConfig) {
         ),
       );
     const signal = AbortSignal.timeout(config.timeoutMs);
+    const connectTimedOut = (error: unknown) =>
+      (error as { code?: string }).code === 'UND_ERR_CONNECT_TIMEOUT';
     const timedOut = (error: unknown) => {
       const code = (error as { code?: string }).code;
       return (
@@ -155,18 +208,22 @@ export function createGateway(config: UpstreamConfig) {
       response = await upstream.pool.request({
         method: 'POST',
         path: url.pathname,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          image: Buffer.from(
-            task.image.buffer,
-            task.image.byteOffset,
-            task.image.byteLength,
-          ).toString('base64'),
-          ...task.params,
-        }),
+        headers: {
+          'content-type': body.contentType,
+          'content-length': String(body.length),
+          accept: 'application/json',
+        },
+        body: Readable.from(body.chunks(), { objectMode: false }),
         signal,
       });
     } catch (error) {
+      if (connectTimedOut(error)) {
+        throw fail(
+          504,
+          `The ${name} deployment did not accept a connection within ${config.connectTimeoutMs / 1000} s.`,
+          '5',
+        );
+      }
       if (timedOut(error)) {
         throw fail(
           504,
@@ -203,21 +260,28 @@ export function createGateway(config: UpstreamConfig) {
       }
       throw fail(502, `The ${name} deployment broke off its answer. Retry in a moment.`, '5');
     }
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      body = undefined;
+      answer = undefined;
     }
     const status = response.statusCode;
     if (status === 200) {
-      if (!body || typeof body !== 'object' || !answerChecker(task.path).Check(body)) {
+      const checker = answerChecker(task.path);
+      if (!answer || typeof answer !== 'object' || !checker.check.Check(answer)) {
         throw fail(502, `The ${name} deployment sent an answer that does not match its contract.`);
       }
-      const { image, ...result } = body as Record<string, unknown>;
-      return { ok: true, image: image as never, result };
+      // Only the contract's result fields: an upstream never sets the gateway's own (`sandbox`,
+      // `task`, `model`, `usage` with its cost and transaction id), nor anything undeclared.
+      const fields = answer as Record<string, unknown>;
+      const result: Record<string, unknown> = {};
+      for (const field of checker.resultFields) {
+        if (Object.hasOwn(fields, field)) result[field] = fields[field];
+      }
+      return { ok: true, image: fields.image as never, result };
     }
-    const message = safeMessage((body as { error_message?: unknown } | undefined)?.error_message);
+    const message = safeMessage((answer as { error_message?: unknown } | undefined)?.error_message);
     if (status === 400 || status === 413 || status === 415 || status === 422) {
       // The deployment refused this image: the caller's to fix, not a failure of the upstream.
       return {
@@ -230,7 +294,11 @@ export function createGateway(config: UpstreamConfig) {
       const after = Number(response.headers['retry-after']);
       const retryAfter =
         Number.isInteger(after) && after > 0 && after <= 3600 ? String(after) : '5';
-      throw fail(503, `The ${name} deployment is busy.`, retryAfter);
+      throw new UpstreamBusy(
+        new HttpError(503, `The ${name} deployment is busy. Nothing was charged.`, {
+          'retry-after': retryAfter,
+        }),
+      );
     }
     throw fail(502, `The ${name} deployment failed (HTTP ${status}). Retry in a moment.`, '5');
   }
@@ -245,8 +313,10 @@ export function createGateway(config: UpstreamConfig) {
           'This deployment has no upstream configured. Nothing was charged.',
         );
       }
+      // Built (and bounded) before a slot is taken; streamed while the call runs.
+      const body = upstreamBody(task.image, task.params);
       try {
-        const outcome = await upstream.policy.execute(() => forward(upstream, task));
+        const outcome = await upstream.policy.execute(() => forward(upstream, task, body));
         upstream.health.consecutive_failures = 0;
         upstream.health.last_success_at = new Date().toISOString();
         return outcome;
@@ -264,9 +334,10 @@ export function createGateway(config: UpstreamConfig) {
           throw new HttpError(
             503,
             `The ${PUBLIC_DEPLOYMENTS[task.path].name} deployment is temporarily unavailable after repeated failures. Nothing was charged.`,
-            { 'retry-after': retryAfterOpen },
+            { 'retry-after': secondsUntilHalfOpen(upstream) },
           );
         }
+        if (error instanceof UpstreamBusy) throw error.answer;
         if (error instanceof UpstreamFailure) {
           upstream.health.consecutive_failures += 1;
           upstream.health.last_failure_at = new Date().toISOString();
@@ -277,18 +348,31 @@ export function createGateway(config: UpstreamConfig) {
       }
     },
 
-    /** Each upstream's circuit, for /health: nothing secret (origins only). */
+    /**
+     * Each upstream's circuit, for /health: nothing secret (origins only). The breaker turns
+     * half-open only when a call tries it; past the open period the next call will, so it is
+     * shown `half_open` from then on.
+     */
     health(): UpstreamHealth[] {
+      const now = Date.now();
+      const state = (upstream: Upstream): UpstreamHealth['state'] => {
+        switch (upstream.breaker.state) {
+          case CircuitState.HalfOpen:
+            return 'half_open';
+          case CircuitState.Open:
+            return upstream.openedAt !== null && now - upstream.openedAt >= config.halfOpenAfterMs
+              ? 'half_open'
+              : 'open';
+          case CircuitState.Isolated:
+            return 'open';
+          default:
+            return 'closed';
+        }
+      };
       return [...upstreams.values()].map((upstream) => ({
         origin: upstream.origin,
         ...upstream.health,
-        state:
-          upstream.breaker.state === CircuitState.Open ||
-          upstream.breaker.state === CircuitState.Isolated
-            ? 'open'
-            : upstream.breaker.state === CircuitState.HalfOpen
-              ? 'half_open'
-              : 'closed',
+        state: state(upstream),
       }));
     },
 
