@@ -3,8 +3,9 @@
  *
  * Two modes, and nothing in between:
  * - **local** (`STACK_MODE=local`, set by `npm start`, `npm run stack`, the tests and the seed):
- *   the sandbox payment provider (unless Stripe is configured), the sandbox services host, the
- *   Auth emulator and built-in development secrets are allowed; nothing else needs to be set.
+ *   the sandbox payment provider (unless Stripe is configured), the sample answerer as every
+ *   deployment's upstream, the Auth emulator and built-in development secrets are allowed; nothing
+ *   else needs to be set.
  * - **production** (anything else, whatever `NODE_ENV` says): every real setting must be present
  *   and the emulator variable must be absent, or the process refuses to start and names each
  *   missing variable. It never falls back to a sandbox.
@@ -44,10 +45,16 @@ export interface StripeConfig {
   webhookSecret: string;
 }
 
-/** The inference deployments the metering gateway forwards to (production mode). */
+/** The upstreams the metering gateway forwards live keys' calls to. */
 export interface UpstreamConfig {
-  /** Base URL per deployment path. */
+  /** Production: the inference deployment's base URL per deployment path. Local mode: empty. */
   urls: Partial<Record<DeploymentPath, string>>;
+  /**
+   * Local mode: every deployment is forwarded to the sample upstream, the sample answerer behind
+   * a loopback HTTP server that the services host starts (services/sample-upstream.ts), so a live
+   * key's call takes the production path (hold, forward, validate, capture or release).
+   */
+  sampleUpstream: boolean;
   connectTimeoutMs: number;
   /** Whole call, headers and body. */
   timeoutMs: number;
@@ -63,11 +70,15 @@ export interface UpstreamConfig {
 export const upstreamVariable = (path: string) =>
   `SERVICES_UPSTREAM_${path.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
-function readUpstreams(env: NodeJS.ProcessEnv): { config: UpstreamConfig; missing: string[] } {
+function readUpstreams(
+  env: NodeJS.ProcessEnv,
+  local: boolean,
+): { config: UpstreamConfig; missing: string[] } {
   const all = read(env, 'SERVICES_UPSTREAM_URL');
   const urls: Partial<Record<DeploymentPath, string>> = {};
   const missing: string[] = [];
-  for (const path of DEPLOYMENT_PATHS) {
+  // Local mode forwards to the sample upstream: no inference deployment is read or needed.
+  for (const path of local ? [] : DEPLOYMENT_PATHS) {
     const url = read(env, upstreamVariable(path)) ?? all;
     if (!url) {
       missing.push(path);
@@ -90,6 +101,7 @@ function readUpstreams(env: NodeJS.ProcessEnv): { config: UpstreamConfig; missin
     missing,
     config: {
       urls,
+      sampleUpstream: local,
       connectTimeoutMs: readInt(env, 'SERVICES_UPSTREAM_CONNECT_TIMEOUT_MS', 2_000),
       timeoutMs: readInt(env, 'SERVICES_UPSTREAM_TIMEOUT_MS', 30_000),
       concurrency: readInt(env, 'SERVICES_UPSTREAM_CONCURRENCY', 64),
@@ -139,10 +151,10 @@ export interface ServerConfig {
    */
   spendSpike: { factor: number; floorMicros: number };
   /**
-   * Production: the inference deployments the services host forwards to (it runs as the metering
-   * gateway). Local mode: null, the sandbox answerer answers in-process.
+   * Where the services host, always the metering gateway, forwards live keys' calls: production,
+   * the inference deployments; local mode, the sample upstream (`sampleUpstream`).
    */
-  upstreams: UpstreamConfig | null;
+  upstreams: UpstreamConfig;
   /** Worker threads that decode images and render answers (services host). */
   renderThreads: number;
   /** Image calls that may wait for a worker before the host answers 503. */
@@ -259,7 +271,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       problems.push("The local stack's built-in secrets cannot be used outside local mode.");
     }
     if (role !== 'api') {
-      const { missing: without } = readUpstreams(env);
+      const { missing: without } = readUpstreams(env, false);
       if (without.length > 0) {
         problems.push(
           `SERVER_ROLE=${role} runs the services host as the metering gateway, which needs an inference deployment for every public deployment: set SERVICES_UPSTREAM_URL, or ${without.map(upstreamVariable).join(', ')}.`,
@@ -324,7 +336,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       factor: readInt(env, 'SPEND_SPIKE_FACTOR', 10, 2),
       floorMicros: readInt(env, 'SPEND_SPIKE_FLOOR_USD', 10) * 1_000_000,
     },
-    upstreams: local ? null : readUpstreams(env).config,
+    upstreams: readUpstreams(env, local).config,
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
     renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),
     smtpUrl: read(env, 'SMTP_URL') ?? `smtp://127.0.0.1:${LOCAL_MAIL_SMTP_PORT}`,

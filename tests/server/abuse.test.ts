@@ -136,6 +136,7 @@ describe('no quadratic work on request data', () => {
 
 describe('charge only for answers', () => {
   it('a result stage that throws leaves the balance unchanged', async () => {
+    // The sample answerer is the local upstream: its fault reaches the caller as the gateway's 502.
     const failing = await createHarness({
       renderer: async () => {
         throw new Error('the model crashed');
@@ -150,7 +151,8 @@ describe('charge only for answers', () => {
         headers: { 'api-key': user.playgroundKey.key },
         payload: { image: png },
       });
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error_message).toMatch(/failed \(HTTP 500\).*Nothing was charged/);
       const balance = await failing.callApi({
         method: 'GET',
         url: '/v1/credits/balance',

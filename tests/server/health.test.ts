@@ -4,6 +4,7 @@
  * against the callers' rate limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPLOYMENT_PATHS } from '@contract';
 import { createHarness, SITE_ORIGIN, type Harness } from './helpers';
 
 let h: Harness;
@@ -27,7 +28,25 @@ describe.each(['api', 'services'] as const)('%s /health', (which) => {
   it('answers ok, cacheable for a few seconds, readable by the site', async () => {
     const response = await get();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    if (which === 'api') {
+      expect(response.json()).toEqual({ status: 'ok' });
+    } else {
+      // Local mode: the gateway's one upstream is the sample upstream, on the loopback interface.
+      expect(response.json()).toEqual({
+        status: 'ok',
+        upstreams: [
+          {
+            origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+            deployments: [...DEPLOYMENT_PATHS],
+            state: 'closed',
+            consecutive_failures: 0,
+            last_success_at: null,
+            last_failure_at: null,
+            last_failure: null,
+          },
+        ],
+      });
+    }
     expect(response.headers['cache-control']).toBe('public, max-age=5');
     expect(response.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
   });

@@ -81,7 +81,17 @@ async function json(url: string, init: RequestInit = {}) {
 describe('npm run stack', () => {
   it('serves health on both ports', async () => {
     expect((await json(`${API}/health`)).body).toEqual({ status: 'ok' });
-    expect((await json(`${SERVICES}/health`)).body).toEqual({ status: 'ok' });
+    // The services host forwards live keys' calls to the sample upstream it started on loopback.
+    const services = (await json(`${SERVICES}/health`)).body;
+    expect(services).toEqual({
+      status: 'ok',
+      upstreams: [
+        expect.objectContaining({
+          origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+          state: 'closed',
+        }),
+      ],
+    });
   });
 
   it('accepts a real emulator ID token on /v1 and refuses a forged one', async () => {

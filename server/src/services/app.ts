@@ -1,6 +1,9 @@
 /**
- * The sandbox services host: `POST /{task}` or `POST /{task}/{sub}` per public deployment,
- * authenticated by the `api-key` header. Local mode only (config.ts).
+ * The services host, the metering gateway: `POST /{task}` or `POST /{task}/{sub}` per public
+ * deployment, authenticated by the `api-key` header. A live key's call is forwarded to the
+ * deployment's upstream (gateway.ts): the inference deployment in production, the sample upstream
+ * (sample-upstream.ts, on the loopback interface) in local mode, so both take the same path. A
+ * test key's call is answered by the sample answerer in this process, free, never forwarded.
  *
  * The order of work is the order of cost, so a stranger's request is refused as cheaply as
  * possible and nobody pays for a failure:
@@ -9,9 +12,9 @@
  *      then the per-key rate limit and the balance check, all before the body is read;
  *   3. the body: size and type checks, then the parameters;
  *   4. `Idempotency-Key`: a retry gets the first answer, uncharged;
- *   5. the price is held from the wallet, the image is decoded and the answer rendered in the
- *      worker pool (503 with Retry-After when it is full), then the hold is captured into a
- *      ledger row, or released on any failure.
+ *   5. the price is held from the wallet, the call is forwarded to its upstream (a bounded number
+ *      at a time, timeouts, a circuit per upstream) and the answer validated, then the hold is
+ *      captured into a ledger row, or released on any failure (502/503/504, nothing charged).
  */
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -52,6 +55,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { readImageCall, validateParams } from './input';
 import { createGateway } from './gateway';
+import { startSampleUpstream } from './sample-upstream';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
 import { metered, precheck } from './metering';
@@ -61,7 +65,10 @@ export interface ServicesDeps extends Pick<
   AppDeps,
   'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets' | 'billing'
 > {
-  /** Decodes and renders in worker threads; tests may pass their own. */
+  /**
+   * The sample answerer (test keys' calls, and the sample upstream's in local mode): decodes and
+   * renders in worker threads; tests may pass their own.
+   */
   renderer?: Renderer;
 }
 
@@ -141,10 +148,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   app.decorateRequest('apiKey', null);
   app.decorateRequest('price', null);
 
-  // Production: the metering gateway forwards each call to its inference deployment. Local mode:
-  // the sandbox answerer renders sample answers in a worker pool.
-  // Test keys are answered by the sample answerer in every mode.
-  const gateway = deps.config.upstreams ? createGateway(deps.config.upstreams) : null;
+  // The sample answerer renders sample answers in a worker pool (503 with Retry-After when it is
+  // full): test keys' calls in every mode, in this process; in local mode also every live key's
+  // call, behind the sample upstream, an HTTP server on the loopback interface.
   let pool: ReturnType<typeof createRenderPool> | null = null;
   const sampleAnswerer: Renderer =
     deps.renderer ??
@@ -155,10 +161,26 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       });
       return pool.run(task);
     });
-  const liveRenderer: Renderer = gateway ? (task) => gateway.render(task) : sampleAnswerer;
+  // Live keys' calls go through the metering gateway in every mode: production forwards them to
+  // the inference deployments, local mode to the sample upstream.
+  const upstreams = deps.config.upstreams;
+  const sampleUpstream = upstreams.sampleUpstream
+    ? await startSampleUpstream(sampleAnswerer, fastify.log)
+    : null;
+  const gateway = createGateway(
+    sampleUpstream
+      ? {
+          ...upstreams,
+          urls: Object.fromEntries(DEPLOYMENT_PATHS.map((path) => [path, sampleUpstream.url])),
+        }
+      : upstreams,
+  );
+  // Answers are sample results exactly when they come from the sample upstream (local mode).
+  const liveAnswersAreSamples = sampleUpstream !== null;
   app.addHook('onClose', async () => {
+    await gateway.close();
+    await sampleUpstream?.close();
     await pool?.close();
-    await gateway?.close();
   });
 
   const rateLimitStore =
@@ -195,7 +217,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: gateway
+      info: !liveAnswersAreSamples
         ? {
             title: 'Vision API platform: services',
             version: API_VERSION,
@@ -276,14 +298,14 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   };
 
   // Load balancers poll this, and the site's status page from readers' browsers: it is never
-  // rate-limited (no database, no secret; see the account API's). In production it also shows
-  // each upstream's circuit (origins and states only, nothing secret).
+  // rate-limited (no database, no secret; see the account API's). It also shows each upstream's
+  // circuit (origins and states only, nothing secret): in local mode the sample upstream's.
   app.get(
     '/health',
     { config: { rateLimit: false }, schema: { hide: true, response: { 200: ServicesHealth } } },
     async (_request, reply) => {
       reply.header('cache-control', HEALTH_CACHE_CONTROL);
-      return { status: 'ok' as const, ...(gateway && { upstreams: gateway.health() }) };
+      return { status: 'ok' as const, upstreams: gateway.health() };
     },
   );
 
@@ -303,14 +325,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           tags: ['Deployments'],
           summary: deployment.name,
           description:
-            `${gateway ? 'Forwarded to its inference deployment (502, 503 or 504 when it fails; nothing charged)' : 'Sample results (sandbox)'}. Model: ${deployment.model}. Charged only when the answer ` +
+            `${liveAnswersAreSamples ? 'Sample results (sandbox)' : 'Forwarded to its inference deployment'}. Model: ${deployment.model}. Charged only when the answer ` +
             'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
             "is read), 403 outside the key's limits (disabled, expired, another deployment, an " +
             'origin not on its list; nothing charged), 409 a request with the same ' +
             'Idempotency-Key is still running, 422 the ' +
             "Idempotency-Key was used for a different request, 429 rate limit or the key's monthly " +
-            'spend cap reached (Retry-After until the month turns), 503 busy (retry ' +
-            'after the Retry-After header; nothing charged).',
+            'spend cap reached (Retry-After until the month turns), 502 the deployment failed or ' +
+            'could not be reached, 503 busy or temporarily unavailable (retry after the ' +
+            'Retry-After header), 504 the deployment did not answer in time; nothing charged ' +
+            'for any of them.',
           security: [{ apiKey: [] }],
           headers: Type.Object({
             'idempotency-key': Type.Optional(
@@ -367,7 +391,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           const rendered = await sampleAnswerer({ path, image: call.image, params });
           if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
           await repos.apiKeys.countTestCall(key, path);
+          // The answerer's result first: the fields the host owns come last and win.
           return {
+            ...rendered.result,
             sandbox: true,
             task: path,
             model: deployment.model,
@@ -377,7 +403,6 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
               remaining_credits: microsToUsd(organization.balanceMicros),
               transaction_id: generateId('test'),
             },
-            ...rendered.result,
           };
         }
         const { value: outcome, usage } = await metered(
@@ -390,18 +415,19 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
           },
           async () => {
-            const rendered = await liveRenderer({ path, image: call.image, params });
+            const rendered = await gateway.render({ path, image: call.image, params });
             if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
             return rendered;
           },
         );
+        // The gateway keeps only the upstream's result fields; its own come last and win.
         return {
-          sandbox: gateway === null,
+          ...outcome.result,
+          sandbox: liveAnswersAreSamples,
           task: path,
           model: deployment.model,
           image: outcome.image,
           usage,
-          ...outcome.result,
         };
       },
     );
