@@ -59,8 +59,12 @@ export default function ScrollTable({
     if (!element) return undefined;
     setName(uniqueName(element, label ?? nameFromContext(element)));
     const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    check();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    // The observer reports every observed box once after the next layout, then on each change:
+    // measuring here instead would force a layout per table while the page hydrates.
+    if (typeof ResizeObserver === 'undefined') {
+      check();
+      return undefined;
+    }
     const observer = new ResizeObserver(check);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
