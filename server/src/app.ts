@@ -22,6 +22,7 @@ import type { KeySecrets } from './lib/keys';
 import type { PaymentsMode } from './payments/provider';
 import { accessControl, describeAccess, endpointKey } from './plugins/access';
 import { authHooks } from './plugins/auth';
+import { healthRateLimit } from './plugins/health-limit';
 import { echoedPath, frameworkErrors, registerHttpBasics } from './plugins/http';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerValidators } from './plugins/validation';
@@ -136,11 +137,16 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const access = accessControl({ hooks, teams: deps.repos.teams, keySecrets: deps.keySecrets });
 
   // Load balancers poll this, and the site's status page from every reader's browser. It answers
-  // a constant (no database, no secret), so it stays out of the rate limiter, whose PostgreSQL
-  // store would cost a write per probe; shared caches may keep it 5 seconds (HEALTH_CACHE_CONTROL).
+  // a constant (no database, no secret); shared caches may keep it 5 seconds
+  // (HEALTH_CACHE_CONTROL). Its limit per IP is kept in memory (plugins/health-limit.ts), not in
+  // the rate limiter's PostgreSQL store, which would cost a write per probe.
   app.get(
     '/health',
-    { config: { rateLimit: false }, schema: { hide: true, response: { 200: Health } } },
+    {
+      config: { rateLimit: false },
+      onRequest: healthRateLimit(deps.config.healthRateLimit),
+      schema: { hide: true, response: { 200: Health } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', HEALTH_CACHE_CONTROL);
       return { status: 'ok' as const };

@@ -146,6 +146,11 @@ export interface ServerConfig {
   /** Stripe webhook, per client IP: generous, but bounded. */
   webhookRateLimit: RateLimitConfig;
   /**
+   * `/health` on both servers, per client IP, in each process's memory: room for monitors and
+   * the status page (one probe per open tab every 30 s).
+   */
+  healthRateLimit: RateLimitConfig;
+  /**
    * The leak circuit-breaker: a key whose spend today passes both `floorMicros` and `factor`
    * times its running daily average is paused and its owner e-mailed.
    */
@@ -330,6 +335,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     webhookRateLimit: {
       max: readInt(env, 'WEBHOOK_RATE_LIMIT_MAX', 3000),
+      timeWindowMs: windowMs,
+    },
+    healthRateLimit: {
+      max: readInt(env, 'HEALTH_RATE_LIMIT_MAX', 120),
       timeWindowMs: windowMs,
     },
     spendSpike: {

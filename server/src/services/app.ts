@@ -49,6 +49,7 @@ import {
 import { generateId, MAX_SECRET_LENGTH } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
+import { healthRateLimit } from '../plugins/health-limit';
 import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
@@ -297,12 +298,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     request.price = { micros: test ? 0 : price };
   };
 
-  // Load balancers poll this, and the site's status page from readers' browsers: it is never
-  // rate-limited (no database, no secret; see the account API's). It also shows each upstream's
+  // Load balancers poll this, and the site's status page from readers' browsers: no database, no
+  // secret, limited per IP in memory (see the account API's). It also shows each upstream's
   // circuit (origins and states only, nothing secret): in local mode the sample upstream's.
   app.get(
     '/health',
-    { config: { rateLimit: false }, schema: { hide: true, response: { 200: ServicesHealth } } },
+    {
+      config: { rateLimit: false },
+      onRequest: healthRateLimit(deps.config.healthRateLimit),
+      schema: { hide: true, response: { 200: ServicesHealth } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', HEALTH_CACHE_CONTROL);
       return { status: 'ok' as const, upstreams: gateway.health() };
