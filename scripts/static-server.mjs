@@ -60,6 +60,16 @@ const COMPRESSIBLE = new Set([
 ]);
 
 /**
+ * The Content-Type a file is served with, by its extension (the build's `_headers` says the same
+ * for the docs for machines' `.md` and `.txt` files; a unit test checks they agree).
+ *
+ * @param {string} file
+ */
+export function contentType(file) {
+  return TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
+/**
  * Parses a Netlify / Cloudflare Pages `_headers` file: a path pattern (`/*` matches everything
  * below, `*` anywhere else any run of characters), then indented `Name: value` lines.
  */
@@ -142,7 +152,7 @@ export function createStaticServer(dir) {
     const send = (status, file) => {
       const stat = fileStat(file);
       const ext = path.extname(file);
-      const headers = { ...common, 'Content-Type': TYPES[ext] ?? 'application/octet-stream' };
+      const headers = { ...common, 'Content-Type': contentType(file) };
       const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
       if (COMPRESSIBLE.has(ext)) headers.Vary = 'Accept-Encoding';
       if (gzip) headers['Content-Encoding'] = 'gzip';

@@ -16,7 +16,7 @@ import {
   serializeCsp,
 } from '../../src/plugins/security-headers/policy';
 import { waitForLaterPostBuilds } from '../../src/plugins/security-headers/postBuildOrder';
-import { headersFor, parseHeadersFile } from '../../scripts/static-server.mjs';
+import { contentType, headersFor, parseHeadersFile } from '../../scripts/static-server.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOCAL = readSiteConfig({});
@@ -181,6 +181,26 @@ describe('hosting files', () => {
     expect(headersFor(parsed, '/assets/js/main.1234.js')['Cache-Control']).toMatch(/immutable/);
   });
 
+  it("names the docs for machines' types, at any depth, as the local server serves them", () => {
+    const parsed = parseHeadersFile(renderHeadersFile(rules));
+    for (const [file, type] of [
+      ['/dashboard/public-deployment/object-detection.md', 'text/markdown; charset=utf-8'],
+      ['/dashboard/api-reference.md', 'text/markdown; charset=utf-8'],
+      ['/llms.txt', 'text/plain; charset=utf-8'],
+      ['/llms-full.txt', 'text/plain; charset=utf-8'],
+      ['/dashboard/public-deployment/object-detection/llms.txt', 'text/plain; charset=utf-8'],
+    ] as const) {
+      const headers = headersFor(parsed, file);
+      expect(headers['Content-Type'], file).toBe(type);
+      expect(contentType(file), `static-server.mjs for ${file}`).toBe(type);
+      // The security headers still apply to them.
+      expect(headers['X-Content-Type-Options'], file).toBe('nosniff');
+    }
+    for (const path of ['/dashboard/api-reference/', '/openapi/services.json', '/sw.js']) {
+      expect(headersFor(parsed, path)['Content-Type'], path).toBeUndefined();
+    }
+  });
+
   it('writes a Firebase Hosting config that firebase-tools accepts', () => {
     const require = createRequire(import.meta.url);
     const { getValidator } = require('firebase-tools/lib/firebaseConfigValidate') as {
@@ -189,7 +209,19 @@ describe('hosting files', () => {
     const validate = getValidator();
     const config = firebaseHostingConfig(rules);
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
-    expect(config.hosting.headers.map((h) => h.source)).toEqual(['**', '/sw.js', '/assets/**']);
+    expect(config.hosting.headers.map((h) => h.source)).toEqual([
+      '**',
+      '/sw.js',
+      '/assets/**',
+      '**/*.md',
+      '**/*.txt',
+    ]);
+    expect(config.hosting.headers.at(-2)!.headers).toEqual([
+      { key: 'Content-Type', value: 'text/markdown; charset=utf-8' },
+    ]);
+    expect(config.hosting.headers.at(-1)!.headers).toEqual([
+      { key: 'Content-Type', value: 'text/plain; charset=utf-8' },
+    ]);
     expect(config.hosting.headers[0]!.headers).toContainEqual({
       key: 'Content-Security-Policy',
       value: rules[0]!.headers['Content-Security-Policy'],

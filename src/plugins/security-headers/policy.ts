@@ -4,10 +4,21 @@
  */
 import type { SiteConfig } from '../../config/types';
 
-/** A set of headers for the paths that start with `prefix` (or are exactly `path`). */
-export type HeaderRule = ({ prefix: string } | { path: string }) & {
+/**
+ * A set of headers for the paths that start with `prefix`, are exactly `path`, or end with
+ * `suffix` (a file type, at any depth).
+ */
+export type HeaderRule = ({ prefix: string } | { path: string } | { suffix: string }) & {
   headers: Record<string, string>;
 };
+
+/**
+ * The docs for machines' files (src/plugins/docs-for-machines): each page's Markdown and the
+ * llms.txt files. Hosts disagree on `.md` (octet-stream, a download, or no charset), and readers
+ * of these files are tools that trust the type: say it, with the charset.
+ */
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
+export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 export type Directives = Record<string, string[]>;
 
@@ -161,5 +172,8 @@ export function headerRules(config: SiteConfig, scriptHashes: readonly string[])
     { path: '/sw.js', headers: { 'Cache-Control': 'no-cache' } },
     // Content-hashed file names: a changed file has a new name.
     { prefix: '/assets/', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    { suffix: '.md', headers: { 'Content-Type': MARKDOWN_CONTENT_TYPE } },
+    // llms.txt, llms-full.txt and each deployment's llms.txt (and robots-style text files).
+    { suffix: '.txt', headers: { 'Content-Type': TEXT_CONTENT_TYPE } },
   ];
 }
