@@ -146,8 +146,25 @@ export function fetchApiKeys(): Promise<ApiResult<ApiKeyList>> {
   );
 }
 
+/**
+ * Why a signed-in member has no key to try a deployment with, when it is their role (billing and
+ * viewer members read no secret): the organization from the cache, the wording loaded only then.
+ */
+async function playgroundNoKeyMessage(): Promise<string | null> {
+  try {
+    const [organization, roles] = await Promise.all([
+      queryClient.fetchQuery({ ...organizationQuery(), meta: { quiet: true } }),
+      import('./roles'),
+    ]);
+    return roles.playgroundRoleMessage(organization);
+  } catch {
+    return null;
+  }
+}
+
 /** Image calls whose key look-up reads the cache (the playground, signed in). */
 export const cachedServices = createServicesClient({
   baseUrl: () => getSiteConfig().servicesBaseUrl,
   getApiKeys: fetchApiKeys,
+  noKeyMessage: playgroundNoKeyMessage,
 });

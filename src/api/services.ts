@@ -20,6 +20,11 @@ export interface ImageCall {
 export interface ServicesDeps {
   baseUrl: () => string;
   getApiKeys: () => Promise<ApiResult<ApiKeyList>>;
+  /**
+   * Why there is no key to send, when it is not that the reader is signed out (a member whose
+   * role may not read the key's secret); null or absent: the spec's message.
+   */
+  noKeyMessage?: () => Promise<string | null>;
   fetch?: typeof fetch;
 }
 
@@ -34,7 +39,10 @@ export function createServicesClient(deps: ServicesDeps) {
     findUiKey,
     processImage: async <T = unknown>(call: ImageCall): Promise<ApiResult<T>> => {
       const apiKey = call.apiKey ?? (await findUiKey());
-      if (!apiKey) return { error_message: API_MESSAGES.signInToProcessImage };
+      if (!apiKey) {
+        const why = (await deps.noKeyMessage?.()) ?? null;
+        return { error_message: why ?? API_MESSAGES.signInToProcessImage };
+      }
       const path = [call.task, call.sub, call.optional].filter(Boolean).join('/');
       const isRaw = call.body instanceof FormData || call.body instanceof Blob;
       let response: Response;

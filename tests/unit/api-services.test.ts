@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { playgroundRoleMessage, roleNeededMessage } from '../../src/api/roles';
 import { createServicesClient } from '../../src/api/services';
 import type { ApiKey } from '@contract/account';
 
@@ -85,6 +86,43 @@ describe('services client', () => {
       (await signedOut.processImage({ task: 'object-detection', body: {} })).error_message,
     ).toBe('Sign In is required to proceed!');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says which role a signed-in member needs when their role reads no key secret', async () => {
+    const fetchMock = vi.fn();
+    const billing = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ error_message: 'This needs another role', status: 403 }),
+      noKeyMessage: async () => playgroundRoleMessage({ name: 'Acme Vision', role: 'billing' }),
+      fetch: fetchMock,
+    });
+    expect((await billing.processImage({ task: 'object-detection', body: {} })).error_message).toBe(
+      'Trying a deployment here needs the owner, admin or developer role; your role in Acme Vision is billing.',
+    );
+    // A role that may read the secret but finds no key: the spec's message.
+    const developer = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ data: { api_keys: [] } }),
+      noKeyMessage: async () => playgroundRoleMessage({ name: 'Acme Vision', role: 'developer' }),
+      fetch: fetchMock,
+    });
+    expect(
+      (await developer.processImage({ task: 'object-detection', body: {} })).error_message,
+    ).toBe('Sign In is required to proceed!');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('names the roles an operation needs from the contract', () => {
+    expect(playgroundRoleMessage({ name: 'Lab', role: 'viewer' })).toBe(
+      'Trying a deployment here needs the owner, admin or developer role; your role in Lab is viewer.',
+    );
+    expect(playgroundRoleMessage({ name: 'Lab', role: 'owner' })).toBeNull();
+    expect(
+      roleNeededMessage('Inviting members', 'POST /team/invitations', {
+        name: 'Lab',
+        role: 'developer',
+      }),
+    ).toBe('Inviting members needs the owner or admin role; your role in Lab is developer.');
   });
 
   it('returns the server error_message, or the default image message', async () => {
