@@ -1,8 +1,9 @@
 /**
- * /settings/api-keys/: the organization's keys (`GET api-key`), creating, rolling (with a
- * grace period for the old secret), making one the default, capping its spend per month and
+ * /settings/api-keys/: the organization's keys (`GET api-key`), creating, rolling (revoke and
+ * reissue in one step, with a grace period for the old secret if wanted), limiting (deployments,
+ * origins, expiry) and disabling, making one the default, capping its spend per month and
  * deleting (after a confirmation), a ready curl example, and the organization's details. A secret
- * is shown once, right after it is made.
+ * is shown once, right after it is made, and the curl example carries it while it is shown.
  *
  * Focus after each action: a new or rolled key's notice (and a polite announcement); closing the
  * notice, that key's row; a deletion, the next row (or the previous one, or the list's heading);
@@ -14,6 +15,7 @@ import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { apiKeysQuery, invalidateApiKeys, loadable } from '@site/src/api/queries';
 import { roleMay, type ApiKey } from '@contract';
+import { roleNeededMessage } from '@site/src/api/roles';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { notify } from '@site/src/components/Notifications';
 import OrganizationCard from '../shared/OrganizationCard';
@@ -32,6 +34,7 @@ const DeleteKeyDialog = lazy(
   () => import(/* webpackChunkName: "key-dialogs" */ './DeleteKeyDialog'),
 );
 const CapDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ './CapDialog'));
+const LimitsDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ './LimitsDialog'));
 
 /** Where the focus goes once the list shows it: a key's row, or the list's heading. */
 type FocusTarget = { row: string } | 'heading' | null;
@@ -43,6 +46,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [capping, setCapping] = useState<ApiKey | null>(null);
+  const [limiting, setLimiting] = useState<ApiKey | null>(null);
   // Confirmed: the focus goes to the next row, not back to the (removed) Delete button.
   const [deleteConfirmed, setDeleteConfirmed] = useState(false);
   // The focus moves only once the dialog has gone (the page is hidden from assistive technology
@@ -102,7 +106,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   });
   const busy = setDefault.isPending || remove.isPending;
   const [dialogsOpened, setDialogsOpened] = useState(false);
-  if (!dialogsOpened && (rolling || deleting || capping)) setDialogsOpened(true);
+  if (!dialogsOpened && (rolling || deleting || capping || limiting)) setDialogsOpened(true);
 
   const defaultKey = keys.find((key) => key.is_default) ?? null;
 
@@ -143,8 +147,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
         </section>
       ) : (
         <p className={shared.muted}>
-          Creating and changing keys needs the owner, admin or developer role; your role in{' '}
-          {organization.name} is {organization.role ?? 'viewer'}.
+          {roleNeededMessage('Creating and changing keys', 'POST /api-key', organization)}
         </p>
       )}
 
@@ -188,6 +191,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                   <th scope="col">Key</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
+                  <th scope="col">Limits</th>
                   <th scope="col">This month</th>
                   <th scope="col">
                     <span className={shared.visuallyHidden}>Actions</span>
@@ -203,6 +207,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                     onSetDefault={(k) => setDefault.mutate(k)}
                     onRoll={setRolling}
                     onCap={setCapping}
+                    onEditLimits={setLimiting}
                     onDelete={(k) => {
                       setDeleteConfirmed(false);
                       setDeleting(k);
@@ -217,8 +222,8 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
         )}
         {keys.length > 0 && (
           <p className={`${shared.muted} ${styles.placeholderNote}`}>
-            Secrets are shown once, when a key is created or rolled; the list shows how each one
-            starts and ends.
+            Secrets are shown once, when a key is created or rolled (revoked and reissued in one
+            step); the list shows how each one starts and ends.
           </p>
         )}
       </section>
@@ -226,7 +231,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
       {state.kind === 'ready' && (
         <section className={shared.card} aria-labelledby="quick-start-heading">
           <h2 id="quick-start-heading">Quick start</h2>
-          <CurlExample defaultKey={defaultKey} />
+          <CurlExample defaultKey={defaultKey} revealed={revealed?.apiKey ?? null} />
         </section>
       )}
 
@@ -250,6 +255,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
             onExited={() => setDialogClosing(false)}
           />
           <CapDialog apiKey={capping} onClose={() => setCapping(null)} />
+          <LimitsDialog apiKey={limiting} onClose={() => setLimiting(null)} />
         </Suspense>
       )}
     </>

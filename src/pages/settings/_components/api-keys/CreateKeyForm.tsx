@@ -1,7 +1,10 @@
-/** Names and creates a key (`POST api-key`); the caller shows the new secret. */
+/**
+ * Names and creates a key (`POST api-key`), optionally a test key and limited to some
+ * deployments, browser origins and a day; the caller shows the new secret.
+ */
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ApiKeyWithSecret, CreateApiKeyBody } from '@contract';
 import { account } from '@site/src/api';
@@ -9,7 +12,15 @@ import { unwrap } from '@site/src/api/cache';
 import { invalidateApiKeys } from '@site/src/api/queries';
 import FormTextField from '@site/src/components/FormTextField';
 import { lazyResolver } from '@site/src/forms/resolver';
+import KeyLimitsFields from './KeyLimitsFields';
 import type { KeyNameValues } from './keyName';
+import {
+  checkLimits,
+  EMPTY_LIMITS,
+  type LimitErrors,
+  type Limits,
+  type LimitsDraft,
+} from './limits';
 import styles from './styles.module.css';
 
 // The contract's check of the name, fetched when the form is first submitted.
@@ -30,43 +41,53 @@ export default function CreateKeyForm({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  // The key's kind and limits (optional): a test key, browser origins, an expiry date.
+  // The key's kind and limits (optional): a test key, deployments, browser origins, an expiry.
   const [mode, setMode] = useState<'live' | 'test'>('live');
-  const [origins, setOrigins] = useState('');
-  const [expires, setExpires] = useState('');
+  const [limits, setLimits] = useState<LimitsDraft>(EMPTY_LIMITS);
+  const [limitErrors, setLimitErrors] = useState<LimitErrors>({});
+  const [limitsOpen, setLimitsOpen] = useState(false);
   const create = useMutation({
-    mutationFn: ({ name }: CreateApiKeyBody) => {
-      const list = origins
-        .split(/[\s,]+/)
-        .map((origin) => origin.trim().toLowerCase())
-        .filter(Boolean);
-      return account
+    mutationFn: ({ body, checked }: { body: CreateApiKeyBody; checked: Limits }) =>
+      account
         .v1('POST /api-key', {
           body: {
-            name,
+            name: body.name,
             mode,
-            ...(list.length > 0 && { allowed_origins: [...new Set(list)] }),
-            ...(expires && { expires_at: new Date(`${expires}T23:59:59`).toISOString() }),
+            ...(checked.allowed_deployments && {
+              allowed_deployments: checked.allowed_deployments,
+            }),
+            ...(checked.allowed_origins && { allowed_origins: checked.allowed_origins }),
+            ...(checked.expires_at && { expires_at: checked.expires_at }),
           },
         })
-        .then(unwrap);
-    },
+        .then(unwrap),
     onSuccess: (key) => {
       form.reset();
-      setOrigins('');
-      setExpires('');
+      setLimits(EMPTY_LIMITS);
       onCreated(key);
       void invalidateApiKeys();
     },
   });
   const busy = create.isPending;
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The limits are checked with the name, so every mistake shows at once.
+    const checked = checkLimits(limits);
+    const errors = 'errors' in checked ? checked.errors : {};
+    setLimitErrors(errors);
+    const firstError = errors.origins ? 'origins' : errors.expires ? 'expires' : null;
+    if (firstError) {
+      setLimitsOpen(true);
+      // Once the panel is open, the first field to fix takes the focus.
+      requestAnimationFrame(() => document.getElementById(`create-key-${firstError}`)?.focus());
+    }
+    void form.handleSubmit((body) => {
+      if ('limits' in checked) create.mutate({ body, checked: checked.limits });
+    })(event);
+  };
+
   return (
-    <form
-      className={styles.createForm}
-      onSubmit={(event) => void form.handleSubmit((body) => create.mutate(body))(event)}
-      noValidate
-    >
+    <form className={styles.createForm} onSubmit={submit} noValidate>
       <FormTextField
         form={form}
         name="name"
@@ -81,40 +102,33 @@ export default function CreateKeyForm({
       <Button type="submit" variant="contained" disableElevation disabled={busy} aria-busy={busy}>
         {busy ? 'Creating…' : 'Create key'}
       </Button>
-      <details className={styles.limits}>
+      <details
+        className={styles.limits}
+        open={limitsOpen}
+        onToggle={(event) => setLimitsOpen(event.currentTarget.open)}
+      >
         <summary>Kind and limits</summary>
-        <div className={styles.limitFields}>
-          <label className={styles.limitField}>
-            Kind
-            <select
-              value={mode}
-              disabled={busy}
-              onChange={(event) => setMode(event.target.value as 'live' | 'test')}
-            >
-              <option value="live">Live: calls the models, charged</option>
-              <option value="test">Test: free sample answers</option>
-            </select>
-          </label>
-          <label className={styles.limitField}>
-            Allowed browser origins (optional)
-            <input
-              value={origins}
-              disabled={busy}
-              maxLength={2000}
-              placeholder="https://app.example.com"
-              onChange={(event) => setOrigins(event.target.value)}
-            />
-          </label>
-          <label className={styles.limitField}>
-            Expires (optional)
-            <input
-              type="date"
-              value={expires}
-              disabled={busy}
-              onChange={(event) => setExpires(event.target.value)}
-            />
-          </label>
-        </div>
+        <label className={styles.limitField}>
+          Kind
+          <select
+            value={mode}
+            disabled={busy}
+            onChange={(event) => setMode(event.target.value as 'live' | 'test')}
+          >
+            <option value="live">Live: calls the models, charged</option>
+            <option value="test">Test: free sample answers</option>
+          </select>
+        </label>
+        <KeyLimitsFields
+          idPrefix="create-key"
+          draft={limits}
+          onChange={(next) => {
+            setLimits(next);
+            setLimitErrors({});
+          }}
+          errors={limitErrors}
+          disabled={busy}
+        />
       </details>
     </form>
   );

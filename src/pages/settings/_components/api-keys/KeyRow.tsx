@@ -1,6 +1,7 @@
 /**
  * One key: name and markers, the redacted secret (prefix…last four: secrets are shown only
- * once), created and last used dates, its spend this month against its cap, actions. The row can
+ * once), created and last used dates, its limits and the calls they refused, its spend this month
+ * against its cap, actions. The row can
  * take the focus (after the new-key notice closes, or a key above it is deleted).
  */
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import type { ApiKey } from '@contract';
 import { usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
 import { capState, lastUsedText, previousSecretNote, shortLocalDate } from './keys';
+import { deploymentsText, expiryText, originsText, refusalsText } from './limits';
 import styles from './styles.module.css';
 
 interface Props {
@@ -18,11 +20,34 @@ interface Props {
   onSetDefault: (key: ApiKey) => void;
   onRoll: (key: ApiKey) => void;
   onCap: (key: ApiKey) => void;
+  onEditLimits: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
   /** Disable a key, or enable a disabled (or paused) one again. */
   onToggleDisabled: (key: ApiKey) => void;
   /** The member's role may not change keys: no actions. */
   readOnly: boolean;
+}
+
+/** Its deployments, origins and expiry, and the calls they refused (free, counted by the host). */
+function Limits({ apiKey, onEdit }: { apiKey: ApiKey; onEdit: (() => void) | null }): ReactNode {
+  const expired = apiKey.expires_at !== null && new Date(apiKey.expires_at) <= new Date();
+  return (
+    <div className={styles.limitsCell}>
+      <ul className={styles.limitList}>
+        <li>{deploymentsText(apiKey)}</li>
+        <li>{originsText(apiKey)}</li>
+        <li className={expired ? styles.expired : undefined}>{expiryText(apiKey)}</li>
+        <li className={apiKey.refused_calls > 0 ? styles.refused : styles.refusals}>
+          {refusalsText(apiKey)}
+        </li>
+      </ul>
+      {onEdit && (
+        <Button size="small" className={styles.capButton} onClick={onEdit}>
+          Edit limits
+        </Button>
+      )}
+    </div>
+  );
 }
 
 function MonthToDate({ apiKey, onCap }: { apiKey: ApiKey; onCap: () => void }): ReactNode {
@@ -59,6 +84,7 @@ export default function KeyRow({
   onSetDefault,
   onRoll,
   onCap,
+  onEditLimits,
   onDelete,
   onToggleDisabled,
   readOnly,
@@ -112,6 +138,9 @@ export default function KeyRow({
       <td data-label="Last used" className={`${styles.date} ${styles.labelled}`}>
         {lastUsedText(apiKey)}
       </td>
+      <td data-label="Limits" className={styles.labelled}>
+        <Limits apiKey={apiKey} onEdit={readOnly ? null : () => onEditLimits(apiKey)} />
+      </td>
       <td data-label="This month" className={styles.labelled}>
         <MonthToDate apiKey={apiKey} onCap={() => onCap(apiKey)} />
       </td>
@@ -132,7 +161,7 @@ export default function KeyRow({
               )}
             </span>
             <Button size="small" disabled={busy} onClick={() => onRoll(apiKey)}>
-              Roll
+              Roll key
             </Button>
             <Button size="small" disabled={busy} onClick={() => onToggleDisabled(apiKey)}>
               {apiKey.disabled ? 'Enable' : 'Disable'}

@@ -69,8 +69,8 @@ export default function NewKeyNotice({
         </Button>
       </div>
       <p className={styles.noticeDetail}>
-        Lost it later? Roll the key to get a new secret. Closing this notice hides the secret for
-        good.
+        The quick start below carries it until you close this notice, which hides the secret for
+        good. Lost it later? Roll the key to get a new secret.
       </p>
     </Alert>
   );

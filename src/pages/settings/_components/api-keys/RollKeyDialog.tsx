@@ -1,6 +1,7 @@
 /**
- * Rolling a key (`POST api-key/roll`): the user picks when the old secret stops working, at
- * once or after a grace period, then the new secret is shown once by the page.
+ * Rolling a key (`POST api-key/roll`), "revoke and reissue" in one action: the user picks when
+ * the old secret stops working, at once or after a grace period, then the page shows the new
+ * secret once and its quick start carries it.
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -60,8 +61,9 @@ export default function RollKeyDialog({ apiKey, onClose, onRolled }: Props): Rea
       <DialogTitle id="roll-key-title">Roll “{apiKey?.name}”?</DialogTitle>
       <DialogContent>
         <DialogContentText id="roll-key-text">
-          The key gets a new secret, shown once. Requests with the old secret keep working only
-          until it expires: pick a grace period if your code still uses it.
+          Rolling revokes the key’s secret and reissues it in one step: the key keeps its name,
+          limits, cap and usage, and gets a new secret, shown once and put in the quick start. The
+          old secret stops working now, or after a grace period if your code still uses it.
         </DialogContentText>
         <FormControl className={styles.graceOptions} disabled={busy}>
           <FormLabel id="roll-grace-label">The old secret stops working</FormLabel>
