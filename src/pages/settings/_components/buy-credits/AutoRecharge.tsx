@@ -1,18 +1,24 @@
 /**
  * Automatic recharge: when a metered call takes the balance below the threshold, the backend
- * charges the saved card the chosen amount, once (`PUT billing/settings`). Turning it on needs a
- * saved card. A failed charge turns it off; the page says so, with the reason, until it is turned
- * on again.
+ * charges the saved card the chosen amount, once (`PUT billing/settings`), up to a daily ceiling
+ * of recharges and amount (the leak circuit-breaker: past it auto-recharge pauses and the owner is
+ * e-mailed). Turning it on needs a saved card. A failed charge turns it off; the page says so,
+ * with the reason, until it is turned on again.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { BillingSettings, BillingSettingsBody } from '@contract/billing';
+import {
+  RECHARGE_CEILING,
+  type BillingSettings,
+  type BillingSettingsBody,
+} from '@contract/billing';
 import { CREDIT_PURCHASE_LIMITS } from '@contract/limits';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
@@ -36,14 +42,30 @@ const resolver = lazyResolver(() =>
 /** What the form starts from before anything is saved. */
 export const AUTO_RECHARGE_DEFAULTS = { threshold: 5, amount: 25 } as const;
 
+/** The daily ceiling as the server has it (its defaults for an answer that lacks it). */
+function ceilingOf(settings: BillingSettings): BillingSettings['auto_recharge']['daily_ceiling'] {
+  return (
+    settings.auto_recharge.daily_ceiling ?? {
+      max_recharges: RECHARGE_CEILING.defaultCount,
+      max_amount_usd: RECHARGE_CEILING.defaultAmountUsd,
+      today: { recharges: 0, amount_usd: 0 },
+    }
+  );
+}
+
 function valuesOf(settings: BillingSettings): AutoRechargeValues {
   const { enabled, threshold_usd, amount_usd } = settings.auto_recharge;
+  const ceiling = ceilingOf(settings);
   return {
     enabled,
     threshold: String(threshold_usd ?? AUTO_RECHARGE_DEFAULTS.threshold),
     amount: String(amount_usd ?? AUTO_RECHARGE_DEFAULTS.amount),
+    maxRecharges: String(ceiling.max_recharges),
+    maxAmount: String(ceiling.max_amount_usd),
   };
 }
+
+const recharges = (n: number) => `${grouped(n)} ${n === 1 ? 'recharge' : 'recharges'}`;
 
 export default function AutoRecharge({ settings }: { settings: BillingSettings }): ReactNode {
   const form = useForm<AutoRechargeValues, unknown, BillingSettingsBody>({
@@ -55,6 +77,8 @@ export default function AutoRecharge({ settings }: { settings: BillingSettings }
   const switchHelpId = useId();
   const hasCard = settings.payment_method !== null;
   const failure = settings.auto_recharge.last_failure;
+  const ceiling = ceilingOf(settings);
+  const ceilingHelpId = useId();
 
   // The server's answer (a failure turned it off, a card was removed) is what the form shows.
   const { reset } = form;
@@ -67,10 +91,11 @@ export default function AutoRecharge({ settings }: { settings: BillingSettings }
     onSuccess: (next) => {
       showSettings(next);
       const { enabled, threshold_usd, amount_usd } = next.auto_recharge;
+      const { max_recharges, max_amount_usd } = ceilingOf(next);
       notify({
         severity: 'success',
         message: enabled
-          ? `Automatic recharge is on: when your balance falls below ${usdCents(threshold_usd ?? 0)}, your card is charged ${usdCents(amount_usd ?? 0)}.`
+          ? `Automatic recharge is on: when your balance falls below ${usdCents(threshold_usd ?? 0)}, your card is charged ${usdCents(amount_usd ?? 0)}, at most ${recharges(max_recharges)} or ${usdCents(max_amount_usd)} a day.`
           : 'Automatic recharge is off.',
       });
     },
@@ -153,6 +178,40 @@ export default function AutoRecharge({ settings }: { settings: BillingSettings }
             usd
           />
         </div>
+        <fieldset className={styles.ceiling} aria-describedby={ceilingHelpId}>
+          <legend>Daily ceiling</legend>
+          <p id={ceilingHelpId} className={shared.muted}>
+            So that a leaked key cannot drain your card: past this many automatic recharges, or this
+            amount, in one UTC day, automatic recharge pauses and the owner is e-mailed. Today:{' '}
+            {recharges(ceiling.today.recharges)} of {grouped(ceiling.max_recharges)},{' '}
+            {usdCents(ceiling.today.amount_usd)} of {usdCents(ceiling.max_amount_usd)}.
+          </p>
+          <div className={styles.amountRow}>
+            <FormTextField
+              form={form}
+              name="maxRecharges"
+              id="auto-recharge-max-recharges"
+              label="Recharges per day, at most"
+              size="small"
+              helperText={`From 1 to ${RECHARGE_CEILING.maxCount}`}
+              disabled={busy}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            />
+            <FormTextField
+              form={form}
+              name="maxAmount"
+              id="auto-recharge-max-amount"
+              label="Recharges buy per day, at most (USD)"
+              size="small"
+              helperText={`From $0 to $${grouped(RECHARGE_CEILING.maxAmountUsd)}`}
+              disabled={busy}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', maxLength: 12 },
+              }}
+            />
+          </div>
+        </fieldset>
         <div>
           <Button
             type="submit"

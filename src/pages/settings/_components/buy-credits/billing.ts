@@ -1,10 +1,11 @@
 /**
  * The checks of the billing settings forms: the contract's `BillingSettingsBody` (the schema the
  * server validates `PUT billing/settings` with: a threshold of $0 to $10,000, a recharge within
- * the purchase limits) and the cents rule (`usdToCents`), in the page's words. Loaded when a form
+ * the purchase limits, a daily ceiling of 1 to 50 recharges and $0 to $100,000) and the cents
+ * rule (`usdToCents`), in the page's words. Loaded when a form
  * is first submitted.
  */
-import { BILLING_LIMITS, BillingSettingsBody } from '@contract/billing';
+import { BILLING_LIMITS, BillingSettingsBody, RECHARGE_CEILING } from '@contract/billing';
 import { CREDIT_PURCHASE_LIMITS, usdToCents } from '@contract/limits';
 import { grouped } from '@site/src/format/numbers';
 import { fieldErrors } from '@site/src/forms/contract';
@@ -17,7 +18,12 @@ export interface AutoRechargeValues {
   enabled: boolean;
   threshold: string;
   amount: string;
+  /** The daily ceiling (leak circuit-breaker): recharges per UTC day, and what they may buy. */
+  maxRecharges: string;
+  maxAmount: string;
 }
+
+type AutoRechargeField = 'threshold' | 'amount' | 'maxRecharges' | 'maxAmount';
 
 export interface AlertValues {
   threshold: string;
@@ -37,9 +43,31 @@ const THRESHOLD = {
 };
 const MESSAGES = { low_balance_threshold_usd: THRESHOLD };
 
+/** A typed whole number of recharges; else what is wrong. */
+function count(raw: string): { value: number } | { error: string } {
+  const text = raw.trim();
+  if (!text) return { error: 'Enter how many automatic recharges a day may have.' };
+  if (!/^\d{1,6}$/.test(text)) return { error: 'Enter a whole number, such as 3.' };
+  return { value: Number(text) };
+}
+
+const CEILING_MESSAGES = {
+  max_recharges: {
+    minimum: 'Allow at least 1 recharge a day.',
+    maximum: `At most ${RECHARGE_CEILING.maxCount} recharges a day.`,
+    invalid: 'Enter a whole number, such as 3.',
+  },
+  max_amount_usd: {
+    maximum: `The daily ceiling is at most ${money(RECHARGE_CEILING.maxAmountUsd)}.`,
+    invalid: NOT_CENTS,
+  },
+};
+
 /** The first problem the contract finds with an auto-recharge body, per form field. */
-function autoRechargeProblems(body: BillingSettingsBody): { threshold?: string; amount?: string } {
-  const found: { threshold?: string; amount?: string } = {};
+function autoRechargeProblems(
+  body: BillingSettingsBody,
+): Partial<Record<AutoRechargeField, string>> {
+  const found: Partial<Record<AutoRechargeField, string>> = {};
   const auto = body.auto_recharge;
   if (!auto) return found;
   const threshold = fieldErrors(BillingSettingsBody.properties.auto_recharge, auto, {
@@ -54,25 +82,38 @@ function autoRechargeProblems(body: BillingSettingsBody): { threshold?: string; 
   }).amount_usd;
   if (threshold) found.threshold = threshold;
   if (amount) found.amount = amount;
+  const ceiling = auto.daily_ceiling;
+  const ceilingSchema = BillingSettingsBody.properties.auto_recharge.properties.daily_ceiling;
+  if (ceiling) {
+    const problems = fieldErrors(ceilingSchema, ceiling, CEILING_MESSAGES);
+    if (problems.max_recharges) found.maxRecharges = problems.max_recharges;
+    if (problems.max_amount_usd) found.maxAmount = problems.max_amount_usd;
+  }
   return found;
 }
 
 export const checkAutoRecharge: FormCheck<AutoRechargeValues, BillingSettingsBody> = (values) => {
   const threshold = dollars(values.threshold, 'Enter the balance that starts a recharge.');
   const amount = dollars(values.amount, 'Enter how much each recharge buys.');
-  const errors: Partial<Record<'threshold' | 'amount', string>> = {};
+  const maxRecharges = count(values.maxRecharges);
+  const maxAmount = dollars(values.maxAmount, 'Enter what recharges may buy in a day.');
+  const errors: Partial<Record<AutoRechargeField, string>> = {};
   if ('error' in threshold) errors.threshold = threshold.error;
   if ('error' in amount) errors.amount = amount.error;
-  if ('error' in threshold || 'error' in amount) return { errors };
+  if ('error' in maxRecharges) errors.maxRecharges = maxRecharges.error;
+  if ('error' in maxAmount) errors.maxAmount = maxAmount.error;
+  if ('error' in threshold || 'error' in amount || 'error' in maxRecharges || 'error' in maxAmount)
+    return { errors };
   const body: BillingSettingsBody = {
     auto_recharge: {
       enabled: values.enabled,
       threshold_usd: threshold.value,
       amount_usd: amount.value,
+      daily_ceiling: { max_recharges: maxRecharges.value, max_amount_usd: maxAmount.value },
     },
   };
   const problems = autoRechargeProblems(body);
-  return problems.threshold || problems.amount ? { errors: problems } : { body };
+  return Object.keys(problems).length > 0 ? { errors: problems } : { body };
 };
 
 export const checkAlert: FormCheck<AlertValues, BillingSettingsBody> = (values) => {
