@@ -3,6 +3,9 @@ import {
   dailyUsageQuery,
   daysOf,
   dayToDate,
+  filterFileSuffix,
+  filterQuery,
+  NO_FILTER,
   quickRange,
   rangeProblem,
 } from '@site/src/pages/settings/_components/usage/range';
@@ -203,5 +206,29 @@ describe('transactions', () => {
     const row = toUsageRow(tx({ created_at: '2025-03-10T12:00:00.000Z' }));
     expect(row.complete_created_at).toBe('2025-03-10T12:00:00.000Z');
     expect(row.created_at).toMatch(/^Mar 10, 2025 \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+  });
+});
+
+describe('usage filtered by key and by deployment', () => {
+  it('sends api_key_id and deployment only when chosen', () => {
+    expect(filterQuery(NO_FILTER)).toEqual({});
+    expect(
+      filterQuery({
+        apiKeyId: 'k-1',
+        keyName: 'Server',
+        deployment: 'image-segmentation/semantic',
+      }),
+    ).toEqual({ api_key_id: 'k-1', deployment: 'image-segmentation/semantic' });
+  });
+
+  it('names the CSV after the filter, with nothing a file name cannot hold', () => {
+    expect(filterFileSuffix(NO_FILTER)).toBe('');
+    expect(
+      filterFileSuffix({
+        apiKeyId: '1a2b3c4d-5e6f-7081-92a3-b4c5d6e7f809',
+        keyName: 'Server',
+        deployment: 'image-segmentation/semantic',
+      }),
+    ).toBe('-image-segmentation-semantic-key-1a2b3c4d');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * /settings/usage/: a date range with quick ranges; totals and the spend chart from the server's
- * daily aggregate (one request per range); a paged table of the transactions; CSV exports of the
- * aggregate and of the raw transactions, made by the server.
+ * /settings/usage/: a date range with quick ranges and a filter by key and by deployment; totals
+ * and the spend chart from the server's daily aggregate (one request per range and filter); a
+ * paged table of the transactions; CSV exports of the aggregate (by day and deployment, or by day
+ * and key, filtered alike) and of the raw transactions, made by the server.
  */
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -17,12 +18,17 @@ import { deploymentTitle } from './chart';
 import {
   dailyUsageQuery,
   dayToDate,
+  filterFileSuffix,
+  filterQuery,
+  NO_FILTER,
   QUICK_RANGES,
   quickRange,
   rangeProblem,
   type DayRange,
+  type UsageFilter,
 } from './range';
 import KeyUsage from './KeyUsage';
+import UsageFilters from './UsageFilters';
 import SpendChart from './SpendChart';
 import { TRANSACTION_KIND_LABELS } from './transactions';
 import useUsage, { TRANSACTIONS_PAGE_SIZE } from './useUsage';
@@ -32,14 +38,18 @@ import Pager from '../shared/Pager';
 
 type Export = 'daily' | 'byKey' | 'transactions';
 
-/** One CSV export of the range, fetched with the user's token and saved under the page's name. */
-async function exportCsv(kind: Export, range: DayRange): Promise<void> {
+/**
+ * One CSV export of the range (the usage ones of the filtered key or deployment), fetched with
+ * the user's token and saved under the page's name.
+ */
+async function exportCsv(kind: Export, range: DayRange, filter: UsageFilter): Promise<void> {
   const csv =
     kind !== 'transactions'
       ? await account
           .v1('GET /usage/daily.csv', {
             query: {
               ...dailyUsageQuery(range),
+              ...filterQuery(filter),
               ...(kind === 'byKey' && { group_by: 'key' as const }),
             },
           })
@@ -55,7 +65,8 @@ async function exportCsv(kind: Export, range: DayRange): Promise<void> {
           .then(unwrap);
   const name =
     kind === 'daily' ? 'usage-by-day' : kind === 'byKey' ? 'usage-by-key' : 'transactions';
-  saveFile(`visionapi-${name}-${range.start}-to-${range.end}.csv`, csvBlob(csv));
+  const suffix = kind === 'transactions' ? '' : filterFileSuffix(filter);
+  saveFile(`visionapi-${name}${suffix}-${range.start}-to-${range.end}.csv`, csvBlob(csv));
 }
 
 export default function UsagePanel(): ReactNode {
@@ -63,9 +74,11 @@ export default function UsagePanel(): ReactNode {
   const [draft, setDraft] = useState<DayRange>(range);
   const [problem, setProblem] = useState<string | null>(null);
   const [skip, setSkip] = useState(0);
-  const { page, daily, retry } = useUsage(range, skip);
+  const [filter, setFilter] = useState<UsageFilter>(NO_FILTER);
+  const { page, daily, retry } = useUsage(range, skip, filter);
   const problemId = useId();
-  const exporting = useMutation({ mutationFn: (kind: Export) => exportCsv(kind, range) });
+  const exporting = useMutation({ mutationFn: (kind: Export) => exportCsv(kind, range, filter) });
+  const filtered = filter.apiKeyId !== '' || filter.deployment !== '';
 
   const apply = (next: DayRange) => {
     const found = rangeProblem(next);
@@ -88,7 +101,7 @@ export default function UsagePanel(): ReactNode {
   return (
     <>
       <section className={shared.card} aria-labelledby="range-heading">
-        <h2 id="range-heading">Date range</h2>
+        <h2 id="range-heading">Date range and filters</h2>
         <form
           className={styles.filters}
           noValidate
@@ -144,6 +157,7 @@ export default function UsagePanel(): ReactNode {
             );
           })}
         </div>
+        <UsageFilters range={range} filter={filter} onChange={setFilter} />
       </section>
 
       {page.kind === 'failed' && <RetryAlert message={page.message} onRetry={retry} />}
@@ -203,6 +217,12 @@ export default function UsagePanel(): ReactNode {
 
       <section className={shared.card} aria-labelledby="transactions-heading">
         <h2 id="transactions-heading">Transactions</h2>
+        {filtered && (
+          <p className={shared.muted}>
+            Every transaction of the range, whatever the key or deployment: the filter applies to
+            the totals of spend and calls, the chart, the spend by key and the usage CSVs.
+          </p>
+        )}
         {page.kind === 'loading' && <p className={shared.muted}>Loading transactions…</p>}
         {page.kind === 'ready' && page.rows.length === 0 && (
           <p className={shared.muted}>No transactions in this range.</p>

@@ -95,3 +95,31 @@ export function daysOf(range: DayRange, max = 400): string[] {
   }
   return days;
 }
+
+/** Usage of one key and/or one deployment; '' for all. */
+export interface UsageFilter {
+  apiKeyId: string;
+  /** What the chosen key is called (kept for a range in which it made no call). */
+  keyName: string;
+  deployment: string;
+}
+
+export const NO_FILTER: UsageFilter = { apiKeyId: '', keyName: '', deployment: '' };
+
+/** The filter's part of a daily aggregate query (`api_key_id`, `deployment`). */
+export function filterQuery(
+  filter: UsageFilter,
+): Pick<DailyUsageQuery, 'api_key_id' | 'deployment'> {
+  return {
+    ...(filter.apiKeyId && { api_key_id: filter.apiKeyId }),
+    ...(filter.deployment && { deployment: filter.deployment }),
+  };
+}
+
+/** A file name's part for a filter: `-object-detection`, `-key-1a2b3c4d`; '' for none. */
+export function filterFileSuffix(filter: UsageFilter): string {
+  const parts: string[] = [];
+  if (filter.deployment) parts.push(filter.deployment.replace(/[^a-z0-9-]/gi, '-'));
+  if (filter.apiKeyId) parts.push(`key-${filter.apiKeyId.replace(/[^a-z0-9]/gi, '').slice(0, 8)}`);
+  return parts.map((part) => `-${part}`).join('');
+}
