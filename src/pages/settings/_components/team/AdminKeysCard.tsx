@@ -79,6 +79,11 @@ export default function AdminKeysCard({
         send the key as <code>Authorization: Bearer va_admin_…</code>. It acts with its role on this
         organization only.
       </p>
+      <p className={shared.muted}>
+        Its secret is shown to the member who creates or rolls it, and the key is deleted when that
+        member leaves or is removed. To keep a key past someone’s departure, roll it yourself first
+        and give its new secret to the machine.
+      </p>
       {secret ? (
         <div className={styles.secret} role="status">
           <p>
@@ -183,7 +188,7 @@ export default function AdminKeysCard({
                         onClick={() =>
                           confirm({
                             title: `Roll “${key.name}”?`,
-                            text: 'It gets a new secret, shown once; the old one stops working at once.',
+                            text: 'It gets a new secret, shown once; the old one stops working at once. You then hold its secret: the key is deleted only if you leave or are removed.',
                             action: 'Roll key',
                             onConfirm: () => roll.mutate(key.id),
                           })

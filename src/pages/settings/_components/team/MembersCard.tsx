@@ -29,6 +29,10 @@ import styles from './styles.module.css';
 
 const who = (member: Member) => member.email ?? member.uid;
 
+/** What removing a member takes with them (the server deletes both in the same transaction). */
+const REMOVAL_TEXT =
+  'Their access ends at once. The API keys they created are deleted (the in-browser key passes to the owner), and so are the admin keys whose secret they hold: those they created or rolled last. To keep such an admin key, have another owner or admin roll it first, then give its new secret to the machine that uses it.';
+
 function LimitEditor({ member }: { member: Member }): ReactNode {
   const [value, setValue] = useState(
     member.monthly_limit_usd === null ? '' : String(member.monthly_limit_usd),
@@ -201,7 +205,7 @@ export default function MembersCard({
                             onClick={() =>
                               confirm({
                                 title: `Remove ${who(member)}?`,
-                                text: 'Their access ends at once, and the API keys they created stop working.',
+                                text: REMOVAL_TEXT,
                                 action: 'Remove member',
                                 onConfirm: () => remove.mutate(member),
                               })

@@ -11,6 +11,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleMay, type Role } from '@contract';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { rememberOrganization } from '@site/src/api/organization';
+import { roleNeededMessage } from '@site/src/api/roles';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { notify } from '@site/src/components/Notifications';
 import OrganizationForm from '@site/src/components/OrganizationForm';
@@ -108,8 +109,9 @@ function OwnershipCard({
       ) : (
         <>
           <p className={shared.muted}>
-            You lose access to {organization} at once, and the API keys you created in it stop
-            working.
+            You lose access to {organization} at once. The API keys you created in it are deleted,
+            and so are the admin keys whose secret you hold (those you created or rolled last): to
+            keep one, ask another owner or admin to roll it before you leave.
           </p>
           <Button
             variant="outlined"
@@ -118,7 +120,7 @@ function OwnershipCard({
             onClick={() =>
               confirm({
                 title: `Leave ${organization}?`,
-                text: 'You lose access at once, and the API keys you created stop working. Only an owner or admin can invite you again.',
+                text: 'You lose access at once. The API keys you created are deleted, and so are the admin keys whose secret you hold (those you created or rolled last); another owner or admin can roll such a key first to keep it. Only an owner or admin can invite you again.',
                 action: 'Leave organization',
                 onConfirm: () => leave.mutate(),
               })
@@ -159,6 +161,19 @@ export default function TeamPanel({ organization, setOrganization }: AccountCont
       <MembersCard role={role} confirm={confirm} />
       {roleMay('POST /team/invitations', role) ? <InvitationsCard /> : null}
       {roleMay('GET /admin-keys', role) ? <AdminKeysCard confirm={confirm} /> : null}
+      {!roleMay('POST /team/invitations', role) || !roleMay('GET /admin-keys', role) ? (
+        <section className={shared.card} aria-labelledby="managers-heading">
+          <h2 id="managers-heading">Invitations and admin keys</h2>
+          <p className={shared.muted}>
+            {roleNeededMessage(
+              'Inviting members and managing admin keys',
+              'POST /team/invitations',
+              organization,
+            )}{' '}
+            Ask an owner or admin of the organization.
+          </p>
+        </section>
+      ) : null}
       <OwnershipCard role={role} organization={organization.name} confirm={confirm} />
       <section className={shared.card} aria-labelledby="create-heading" id="create-organization">
         <h2 id="create-heading">Create another organization</h2>
