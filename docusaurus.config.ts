@@ -270,6 +270,7 @@ const config: Config = {
             // Static files of the build, not routes.
             { label: 'llms.txt', href: 'pathname:///llms.txt' },
             { label: 'OpenAPI (services)', href: 'pathname:///openapi/services.json' },
+            { label: 'OpenAPI (account)', href: 'pathname:///openapi/account.json' },
           ],
         },
         {

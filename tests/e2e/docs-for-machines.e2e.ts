@@ -25,6 +25,11 @@ async function text(request: APIRequestContext, url: string) {
   return { response, body: await response.text() };
 }
 
+/** The Markdown URLs llms.txt links (each once, without anchors). */
+const listedMarkdown = (llms: string) => [
+  ...new Set([...llms.matchAll(/\((https?:\/\/[^)\s]+?\.md)(?:#[^)]*)?\)/g)].map((m) => m[1]!)),
+];
+
 test('llms.txt lists every public deployment with its endpoint and the price the API answers', async ({
   request,
 }) => {
@@ -49,9 +54,7 @@ test('every Markdown URL llms.txt lists answers text/markdown with no JSX or HTM
 }) => {
   test.slow();
   const { body } = await text(request, '/llms.txt');
-  const urls = [
-    ...new Set([...body.matchAll(/\((https?:\/\/[^)\s]+?\.md)(?:#[^)]*)?\)/g)].map((m) => m[1]!)),
-  ];
+  const urls = listedMarkdown(body);
   expect(urls.length).toBeGreaterThan(20);
   for (const url of urls) {
     const page = await text(request, local(url));
@@ -66,6 +69,40 @@ test('every Markdown URL llms.txt lists answers text/markdown with no JSX or HTM
     expect(own.response.status()).toBe(200);
     expect(own.body).toContain(`POST ${SERVICES}/${entry.slug}`);
   }
+});
+
+test('llms-full.txt is every docs page once, in full, as plain text with no JSX or HTML', async ({
+  request,
+}) => {
+  test.slow();
+  const { response, body } = await text(request, '/llms-full.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect(body).toMatch(/^# VisionAPI\n/);
+
+  const sources = [...body.matchAll(/^Source: (\S+) \(Markdown: (\S+)\)$/gm)].map((m) => ({
+    page: m[1]!,
+    markdown: m[2]!,
+  }));
+  // One Source: line per docs page: the pages of the sitemap under /dashboard/, and the Markdown
+  // llms.txt lists, each exactly once.
+  const sitemap = (await text(request, '/sitemap.xml')).body;
+  const docsPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => m[1]!)
+    .filter((url) => local(url).startsWith('/dashboard/'));
+  expect(docsPages.length).toBeGreaterThan(20);
+  expect(sources.map((s) => s.page).sort()).toEqual([...docsPages].sort());
+  const listed = listedMarkdown((await text(request, '/llms.txt')).body);
+  expect(sources.map((s) => s.markdown).sort()).toEqual([...listed].sort());
+
+  // Each page's Markdown in full, as served beside the page.
+  for (const source of sources) {
+    const page = await text(request, local(source.markdown));
+    expect(page.response.status(), source.markdown).toBe(200);
+    expect(body, source.markdown).toContain(page.body.trimEnd());
+  }
+  expect(prose(body)).not.toMatch(/<\/?[A-Za-z][^>]*>/);
+  expect(prose(body)).not.toMatch(/^(?:import|export) /m);
 });
 
 test('"Copy page as Markdown" puts the page\'s Markdown on the clipboard', async ({
@@ -86,6 +123,31 @@ test('"Copy page as Markdown" puts the page\'s Markdown on the clipboard', async
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe((await text(request, DOCS_MARKDOWN)).body);
   expect(copied).toContain('# Object detection');
+});
+
+test('a generated category index page has the copy button too, copying its Markdown', async ({
+  page,
+  context,
+  request,
+}) => {
+  const family = '/dashboard/public-deployment/image-segmentation/';
+  const markdown = '/dashboard/public-deployment/image-segmentation.md';
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await dismissCookieBanner(page);
+  await page.goto(family);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Image segmentation');
+  await expect(page.getByRole('link', { name: 'View as Markdown' })).toHaveAttribute(
+    'href',
+    markdown,
+  );
+  await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Page copied as Markdown.' }),
+  ).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe((await text(request, markdown)).body);
+  expect(copied).toContain('# Image segmentation');
 });
 
 test('the static OpenAPI documents are the bytes the servers serve, linked from the reference pages', async ({
@@ -117,6 +179,14 @@ test('the static OpenAPI documents are the bytes the servers serve, linked from 
     const download = page.getByRole('link', { name: `Download ${file}` });
     await expect(download).toHaveAttribute('download', file);
     await expect(download).toHaveAttribute('href', `/openapi/${file}`);
+  }
+  // The footer links both documents.
+  const footer = page.getByRole('contentinfo');
+  for (const [name, file] of [
+    [/^OpenAPI \(services\)/, 'services.json'],
+    [/^OpenAPI \(account\)/, 'account.json'],
+  ] as const) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', `/openapi/${file}`);
   }
 });
 
@@ -185,6 +255,13 @@ test('the sitemap and the local search include the API reference, the changelog 
   const feed = await request.get('/changelog/rss.xml');
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain('<title>VisionAPI changelog</title>');
+  const atom = await request.get('/changelog/atom.xml');
+  expect(atom.status()).toBe(200);
+  expect(atom.headers()['content-type']).toMatch(/^application\/xml/);
+  const atomText = await atom.text();
+  expect(atomText).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+  expect(atomText).toContain('<title>VisionAPI changelog</title>');
+  expect(atomText).toMatch(/<entry>[\s\S]*<id>[^<]*\/changelog\/teams\/<\/id>/);
   await page.goto('/');
   await waitForHydration(page);
   const search = searchInput(page);

@@ -78,7 +78,14 @@ export function docPages(siteDir: string, content: unknown): DocPage[] {
     content as { loadedVersions: { docs: LoadedDoc[]; sidebars: Record<string, SidebarItem[]> }[] }
   ).loadedVersions[0];
   if (!version) return [];
-  const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+  // The docs plugin's permalinks have no trailing slash; the site's pages do (trailingSlash: true),
+  // and so do the URLs the docs for machines name.
+  const byId = new Map(
+    version.docs.map((doc) => [
+      doc.id,
+      { ...doc, permalink: doc.permalink.endsWith('/') ? doc.permalink : `${doc.permalink}/` },
+    ]),
+  );
   const pages: DocPage[] = [];
   const seen = new Set<string>();
   const docPage = (id: string): DocPage | null => {
