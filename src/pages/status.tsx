@@ -64,6 +64,7 @@ export default function StatusPage(): ReactNode {
     })),
   ];
   const lastChecked = [account?.checkedAt, services?.checkedAt].filter(Boolean) as number[];
+  const inactive = checking || online === false;
   return (
     <Layout
       title="Status"
@@ -114,11 +115,14 @@ export default function StatusPage(): ReactNode {
           </tbody>
         </table>
         <p>
+          {/* aria-disabled, not disabled: a disabled button loses focus, so a keyboard reader who
+              pressed it would be sent back to the top of the page. checkNow does nothing while a
+              check runs or offline. */}
           <button
             type="button"
-            className="button button--secondary button--sm"
+            className={`button button--secondary button--sm${inactive ? ' disabled' : ''}`}
             onClick={checkNow}
-            disabled={checking || online === false}
+            aria-disabled={inactive}
           >
             {checking ? 'Checking…' : 'Check now'}
           </button>

@@ -3,7 +3,8 @@
  * rules, on every route of the built sitemap (a new page is covered without editing this file),
  * at 1280 and 390 px, in three states (signed out with the cookie banner, with consent and the
  * scheduling badge, signed in), then in the interactive states (search open, the banner's
- * customise panel, menus and dialogs, a playground result, the payment step, form errors).
+ * customise panel, menus and dialogs, a playground result, the payment step, form errors, a
+ * key's limits editor, usage filters, the status page with a part down and offline).
  *
  * Any violation fails, except the few listed in KNOWN_ELSEWHERE: each names its route, rule and
  * element, for a part of the site this suite's authors do not own; an entry that stops matching
@@ -235,7 +236,12 @@ async function scanEveryRoute(
   const audit = new Audit();
   await load(page, routes[0]!);
   for (const [i, route] of routes.entries()) {
-    if (i > 0) await navigate(page, route);
+    if (i > 0) {
+      await navigate(page, route);
+      // Components that measure themselves after layout (a scroll table turning into a focusable
+      // region) report a frame or two after the route rendered: a long page may take longer.
+      await settle(page);
+    }
     const order = i % 2 === 0 ? WIDTHS : [...WIDTHS].reverse();
     for (const size of order) {
       if (page.viewportSize()?.width !== size.width) {
@@ -486,6 +492,83 @@ test.describe('axe in interactive states', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('member.invited');
     await audit.scanWidths(page, log, 'filtered');
+
+    audit.report(testInfo);
+  });
+
+  test('signed in: key limits (create form with an error, limits editor), usage filtered, recharge ceiling error', async ({
+    page,
+    user,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await callApi(user, 'POST', 'api-key', {
+      name: 'limited',
+      allowed_deployments: ['object-detection'],
+      allowed_origins: ['https://shelf.example.com'],
+    });
+    await signIn(page, user);
+    await dismissCookieBanner(page);
+    const audit = new Audit();
+
+    const keys = '/settings/api-keys/';
+    await load(page, keys);
+    await page.getByText('Kind and limits').click();
+    await page.getByLabel('Key name').fill('bad origin');
+    await page.getByLabel('Allowed browser origins (optional)').fill('not an origin');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.getByText('is not an origin')).toBeVisible();
+    await audit.scanWidths(page, keys, 'create form limits with an error');
+    await page
+      .getByRole('row', { name: 'limited' })
+      .getByRole('button', { name: 'Edit limits' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Limits of “limited”' })).toBeVisible();
+    await audit.scanWidths(page, keys, 'limits editor open');
+    await page.keyboard.press('Escape');
+
+    const usage = '/settings/usage/';
+    await load(page, usage);
+    const filters = page.getByRole('group', { name: 'Filter usage' });
+    await filters
+      .getByLabel('Deployment', { exact: true })
+      .selectOption({ label: 'Depth estimation' });
+    await expect(filters.getByRole('button', { name: 'Show all usage' })).toBeVisible();
+    await audit.scanWidths(page, usage, 'filtered by deployment');
+
+    const buy = '/settings/buy-credits/';
+    await load(page, buy);
+    const ceiling = page.getByRole('group', { name: 'Daily ceiling' });
+    await ceiling.getByLabel('Recharges per day, at most').fill('0');
+    await page.getByRole('button', { name: 'Save automatic recharge' }).click();
+    await expect(ceiling.getByText('Allow at least 1 recharge a day.')).toBeVisible();
+    await audit.scanWidths(page, buy, 'recharge ceiling error');
+
+    audit.report(testInfo);
+  });
+
+  test('status page: a part down, then the reader offline', async ({
+    page,
+    context,
+    allowConsoleErrors,
+  }, testInfo) => {
+    allowConsoleErrors([/Failed to load resource/, /ERR_CONNECTION_REFUSED/, /ERR_FAILED/]);
+    await dismissCookieBanner(page);
+    const audit = new Audit();
+    const status = '/status/';
+    const summary = page.getByTestId('status-summary');
+    // The page's own rendering of a failed probe; the services host itself keeps running for
+    // the other tests (status.e2e.ts stops one of its own).
+    await page.route('http://localhost:4020/health', (route) => route.abort('connectionrefused'));
+    await load(page, status);
+    await expect(summary).toContainText('Not operational: Services host');
+    await audit.scanWidths(page, status, 'services host down');
+
+    await page.unroute('http://localhost:4020/health');
+    await page.setViewportSize(WIDTHS[0]);
+    await context.setOffline(true);
+    await expect(page.getByRole('alert')).toContainText('You are offline.');
+    await audit.scanWidths(page, status, 'offline');
+    await context.setOffline(false);
 
     audit.report(testInfo);
   });

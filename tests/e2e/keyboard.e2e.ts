@@ -3,7 +3,8 @@
  * handed back after a choice; nothing focused hidden behind the banner; Escape closes the navbar
  * menus and the mobile drawer with focus back on their toggles; the account menu closes when Tab
  * leaves it; a playground run moves focus to its result; a rejected form marks its invalid fields
- * and focuses the first. Keys are pressed as a reader presses them (no `click()` where the rule is
+ * and focuses the first; the docs for people and machines (status, copy as Markdown, OpenAPI
+ * downloads, changelog) are reached with Tab and used with Enter. Keys are pressed as a reader presses them (no `click()` where the rule is
  * about the keyboard), and every rule checks where `document.activeElement` ends up.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -35,6 +36,10 @@ async function focused(page: Page): Promise<string> {
     const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
     return `<${el.tagName.toLowerCase()}> ${name}`;
   });
+}
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => el === document.activeElement);
 }
 
 async function focusIsIn(locator: Locator): Promise<boolean> {
@@ -349,4 +354,82 @@ test('the team page works from the keyboard: invite with Tab and Enter, a dialog
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(remove).toBeFocused();
+});
+
+test.describe('docs for people and machines', () => {
+  /** Tab presses to get past the navbar and a docs sidebar to the content. */
+  const TO_CONTENT = 80;
+
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test('status page: Tab reaches "Check now", Enter checks both hosts again, focus stays on it', async ({
+    page,
+  }) => {
+    await open(page, '/status/');
+    await expect(page.getByTestId('status-summary')).toHaveText('All systems operational.');
+    const probes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/health')) probes.push(request.url());
+    });
+    const check = page.getByRole('button', { name: /^(Check now|Checking…)$/ });
+    await pressUntil(page, 'Tab', () => isFocused(check), TO_CONTENT);
+    // Tabbing through the search box started loading its index; once it is loaded (the box has
+    // become a combobox), focus is still here.
+    await expect(page.getByRole('combobox', { name: 'Search' })).toBeAttached();
+    await expect(check).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => probes.length).toBe(2);
+    await expect(check).toHaveText('Check now');
+    await expect(check).toBeEnabled();
+    await expect(check).toBeFocused();
+  });
+
+  test('docs page: Tab reaches "Copy page as Markdown", Enter copies the page', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page, DOCS_PAGE);
+    const copy = page.getByRole('button', { name: /^(Copy page as Markdown|Copied)$/ });
+    await pressUntil(page, 'Tab', () => isFocused(copy), TO_CONTENT);
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Page copied as Markdown.' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^# Object detection\n/,
+    );
+    await expect(copy).toBeFocused();
+  });
+
+  test('API reference: Tab reaches each OpenAPI download, Enter downloads it', async ({ page }) => {
+    await open(page, '/dashboard/api-reference/');
+    for (const file of ['services.json', 'account.json']) {
+      const link = page.getByRole('link', { name: `Download ${file}` });
+      await pressUntil(page, 'Tab', () => isFocused(link), TO_CONTENT);
+      const download = page.waitForEvent('download');
+      await page.keyboard.press('Enter');
+      expect((await download).suggestedFilename()).toBe(file);
+      await expect(link).toBeFocused();
+    }
+  });
+
+  test('changelog: Tab reaches an entry, Enter opens it', async ({ page }) => {
+    await open(page, '/changelog/');
+    const entry = page
+      .getByRole('article')
+      .first()
+      .getByRole('heading', { level: 2 })
+      .getByRole('link');
+    const title = (await entry.textContent())!.trim();
+    const href = (await entry.getAttribute('href'))!;
+    expect(href).toMatch(/^\/changelog\/[a-z0-9-]+\/$/);
+    await pressUntil(page, 'Tab', () => isFocused(entry), TO_CONTENT);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
 });

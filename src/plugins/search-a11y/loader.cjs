@@ -4,7 +4,8 @@
  * that cannot be made around the components (see README.md):
  *
  * - SearchBar.jsx: the clear button is a `type="button"` named "Clear search" (its "✕" hidden
- *   from screen readers), with a global class the site styles as a 24 × 24 px target.
+ *   from screen readers), with a global class the site styles as a 24 × 24 px target; focus
+ *   stays where the reader moved it when the index finishes loading after they left the box.
  * - SearchPage.jsx: the results page's content is a <main> landmark (it was a <div>).
  * - autocomplete.js: the combobox points at its popup with aria-controls (ARIA 1.2) instead of
  *   aria-owns, and the listbox role sits on the list of suggestions itself, so the listbox holds
@@ -24,6 +25,15 @@ const PATCHES = [
         /<button className=\{styles\.searchClearButton\} onClick=\{onClearSearch\}>\s*✕\s*<\/button>/,
         '<button type="button" className={clsx(styles.searchClearButton, "search-clear-button")} ' +
           'onClick={onClearSearch} aria-label="Clear search"><span aria-hidden="true">✕</span></button>',
+      ],
+      // Focusing the box starts loading the index, which focuses the box again once loaded (the
+      // autocomplete moves the input in the DOM, which drops its focus). A keyboard reader who
+      // tabbed on meanwhile had focus pulled back to the search box (WCAG 2.4.3): only take it
+      // back when focus is nowhere else.
+      [
+        'if (focusAfterIndexLoaded.current) {',
+        'if (focusAfterIndexLoaded.current && [null, document.body, searchBarRef.current]' +
+          '.includes(document.activeElement)) {',
       ],
     ],
   ],
