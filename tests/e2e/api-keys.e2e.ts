@@ -323,6 +323,7 @@ test('the table has no empty header, and Delete buttons line up from row to row'
     'Key',
     'Created',
     'Last used',
+    'Limits',
     'This month',
     'Actions',
   ]);
