@@ -8,6 +8,7 @@ import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import contractAlias from './src/plugins/contract-alias';
+import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
 import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
@@ -36,6 +37,8 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
+  // Shows the server-rendered cookie banner at first paint when no consent is stored.
+  headTags: [{ tagName: 'script', attributes: {}, innerHTML: EARLY_BANNER_SCRIPT }],
   clientModules: [
     './src/clientModules/chunkLoadFailure.ts',
     './src/clientModules/pricing.ts',

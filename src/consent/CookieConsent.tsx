@@ -66,5 +66,10 @@ export default function CookieConsent(): ReactNode {
 
 /** The cookie banner, while no choice is stored. */
 export function ConsentBanner(): ReactNode {
-  return useConsent().status === 'unset' ? <CookieBanner /> : null;
+  const { status } = useConsent();
+  if (status === 'set') return null;
+  // On the server and while hydrating the consent is not known yet: the banner is in the HTML,
+  // shown before any script of the app runs by the inline head script of
+  // src/consent/earlyBanner.ts when nothing valid is stored, so a first visit paints it at once.
+  return <CookieBanner pending={status === 'pending'} />;
 }

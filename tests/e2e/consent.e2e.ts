@@ -115,6 +115,36 @@ test.describe('cookie banner', () => {
     expect(shift).toBeLessThan(0.01);
   });
 
+  test("is painted from the HTML before any of the app's scripts runs, only without a valid consent", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors([/Failed to load resource/, /ERR_FAILED/]);
+    // Only the page's inline scripts run: every script file of the build is refused.
+    await page.route('**/assets/js/**', (route) => route.abort('failed'));
+    await page.goto('/sign-in/');
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Accept All Cookies' })).toBeVisible();
+
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [
+        KEY,
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          marketing: false,
+          calendly: false,
+          consentDate: new Date().toISOString(),
+        }),
+      ],
+    );
+    await page.reload();
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.locator('.cookie-banner-pending')).toBeHidden();
+  });
+
   test('Accept All Cookies hides it, stores every category on and survives a reload', async ({
     page,
     context,

@@ -14,7 +14,15 @@ import { acceptAll, switchChoices, rejectOptional, saveConsent } from '@site/src
 import type { OptionalChoices } from '@site/src/consent/store';
 import styles from './styles.module.css';
 
-export default function CookieBanner(): ReactNode {
+export default function CookieBanner({
+  pending = false,
+}: {
+  /**
+   * The stored consent is not read yet (server rendering, hydration): the banner shows only if
+   * the early head script found no valid consent (src/consent/earlyBanner.ts).
+   */
+  pending?: boolean;
+}): ReactNode {
   const id = useId();
   const [customizing, setCustomizing] = useState(false);
   const [choices, setChoices] = useState<OptionalChoices>(() => switchChoices());
@@ -71,7 +79,7 @@ export default function CookieBanner(): ReactNode {
   return (
     <section
       ref={bannerRef}
-      className={styles.banner}
+      className={pending ? `${styles.banner} cookie-banner-pending` : styles.banner}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       onKeyDown={onKeyDown}
