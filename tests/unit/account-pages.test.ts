@@ -10,7 +10,7 @@ import {
   countryOptions,
   stateOptions,
 } from '@site/src/components/OrganizationForm/regions';
-import type { ApiKey, CreditOrder } from '@contract';
+import type { CreditOrder } from '@contract';
 import { ROLL_GRACE_HOURS } from '@contract';
 import { sampleKeyState } from '@site/src/components/CodeSamples/useDefaultKey';
 import {
@@ -33,6 +33,7 @@ import {
 } from '@site/src/pages/settings/_components/buy-credits/payment';
 import { TRANSACTION_KIND_LABELS } from '@site/src/pages/settings/_components/usage/transactions';
 import { usd } from '@site/src/pages/settings/_components/shared/format';
+import { apiKeyFixture } from './support/apiKey';
 
 const valid: OrganizationValues = {
   name: 'Acme Vision',
@@ -109,29 +110,7 @@ describe('organization form', () => {
   });
 });
 
-const apiKey = (over: Partial<ApiKey>): ApiKey => ({
-  id: 'k',
-  name: 'Server',
-  prefix: 'va_live_',
-  mode: 'live',
-  last4: 'x7Qe',
-  redacted: 'va_live_…x7Qe',
-  created_at: '2025-01-01T00:00:00.000Z',
-  used_for_ui: false,
-  is_default: false,
-  last_used_at: null,
-  previous_secret_expires_at: null,
-  monthly_cap_usd: null,
-  month_to_date_usd: 0,
-  allowed_deployments: null,
-  allowed_origins: null,
-  expires_at: null,
-  disabled: false,
-  disabled_reason: null,
-  refused_calls: 0,
-  last_refused: null,
-  ...over,
-});
+const apiKey = apiKeyFixture;
 
 describe('API keys', () => {
   it('offers every grace period the backend accepts for a roll, in order, with a label', () => {

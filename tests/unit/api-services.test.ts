@@ -1,32 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { playgroundRoleMessage, roleNeededMessage } from '../../src/api/roles';
 import { createServicesClient } from '../../src/api/services';
-import type { ApiKey } from '@contract/account';
+import { apiKeyFixture } from './support/apiKey';
 
-/** A listed key: no secret, as the backend lists every key but the UI key. */
-const key = (over: Partial<ApiKey>): ApiKey => ({
-  id: 'k',
-  name: 'n',
-  prefix: 'va_live_',
-  mode: 'live',
-  last4: 'x7Qe',
-  redacted: 'va_live_…x7Qe',
-  created_at: '2025-01-01T00:00:00.000Z',
-  used_for_ui: false,
-  is_default: false,
-  last_used_at: null,
-  previous_secret_expires_at: null,
-  monthly_cap_usd: null,
-  month_to_date_usd: 0,
-  allowed_deployments: null,
-  allowed_origins: null,
-  expires_at: null,
-  disabled: false,
-  disabled_reason: null,
-  refused_calls: 0,
-  last_refused: null,
-  ...over,
-});
+const key = apiKeyFixture;
 
 describe('services client', () => {
   it('posts to {task}/{sub} with the first used_for_ui key in the api-key header', async () => {
