@@ -8,6 +8,8 @@ export interface Weight {
 
 export declare const PUBLIC_PAGES_WITHOUT_DEPLOYMENTS: readonly string[];
 
+export declare function deploymentPages(buildDir: string): string[];
+
 export declare function measurePage(
   browser: Browser,
   url: string,

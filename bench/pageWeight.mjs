@@ -4,6 +4,8 @@
  * context with service workers blocked. Shared by `npm run bench:pages` and the JS budget check
  * (tests/e2e/js-budget.e2e.ts), so both count the same bytes.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The public pages of issue 24, signed out: each has a JS budget in bench/js-budget.json. */
@@ -14,6 +16,15 @@ export const PUBLIC_PAGES_WITHOUT_DEPLOYMENTS = [
   '/sign-up/',
   '/dashboard/public-deployment/',
 ];
+
+/** Every deployment page of a build's sitemap (public and coming soon, variants included). */
+export function deploymentPages(buildDir) {
+  const sitemap = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  return [...sitemap.matchAll(/<loc>[^<]*?(\/dashboard\/public-deployment\/[^<]+)<\/loc>/g)]
+    .map((m) => m[1])
+    .filter((route) => route !== '/dashboard/public-deployment/' && !route.endsWith('.md'))
+    .sort();
+}
 
 /**
  * @param {import('playwright-core').Browser} browser

@@ -24,11 +24,11 @@
  * the identity SDK load: the first-load cost for a returning signed-in reader.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, startServer } from './common.mjs';
-import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, measurePage } from './pageWeight.mjs';
+import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, deploymentPages, measurePage } from './pageWeight.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3031);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -44,23 +44,13 @@ const recordBudget = args.includes('--record-budget');
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 const routesArg = args.includes('--routes') ? args[args.indexOf('--routes') + 1] : null;
 
-/** Every deployment page of the built sitemap (public and coming soon, variants included). */
-function deploymentPages() {
-  const sitemap = readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
-  const overview = '/dashboard/public-deployment/';
-  return [...sitemap.matchAll(/<loc>[^<]*?(\/dashboard\/public-deployment\/[^<]+)<\/loc>/g)]
-    .map((m) => m[1])
-    .filter((route) => route !== overview && !route.endsWith('.md'))
-    .sort();
-}
-
 if (!existsSync(path.join(BUILD_DIR, 'index.html'))) {
   console.error(`No build in ${BUILD_DIR}/: run \`npm run build\` first.`);
   process.exit(1);
 }
 const ROUTES = routesArg
   ? routesArg.split(',')
-  : [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages()];
+  : [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)];
 const SESSION_MARKER = ['visionapi:session', '1'];
 /** "Accept All Cookies", as the banner stores it (src/consent/store.ts). */
 const ACCEPTED = [
@@ -274,7 +264,8 @@ function printAudits(route, formFactor, lhr) {
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 const baseline = await baselineDocsPage(browser);
-const stack = withLighthouse || recordBudget ? await ensureStack() : null;
+// Always: without the account API, pricing shows its error and loads the notification code.
+const stack = await ensureStack();
 const server = await startServer(BUILD_DIR, PORT);
 const rows = [];
 const weights = {};

@@ -8,7 +8,7 @@
  * with a stub, so tests assert what the page attempted.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { dismissCookieBanner, expect, test, waitForHydration } from './fixtures';
 import { stubThirdParties } from './support/thirdParties';
 
 const KEY = 'visionapi.cookieConsent';
@@ -126,19 +126,7 @@ test.describe('cookie banner', () => {
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole('button', { name: 'Accept All Cookies' })).toBeVisible();
 
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [
-        KEY,
-        JSON.stringify({
-          essential: true,
-          analytics: false,
-          marketing: false,
-          calendly: false,
-          consentDate: new Date().toISOString(),
-        }),
-      ],
-    );
+    await dismissCookieBanner(page);
     await page.reload();
     await expect(page.locator('h1')).toBeVisible();
     await expect(banner(page)).toHaveCount(0);

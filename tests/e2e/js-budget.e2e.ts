@@ -7,23 +7,18 @@
  *
  * Every deployment page of the built sitemap must have a budget, so a new page is covered.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, measurePage } from '../../bench/pageWeight.mjs';
+import {
+  PUBLIC_PAGES_WITHOUT_DEPLOYMENTS,
+  deploymentPages,
+  measurePage,
+} from '../../bench/pageWeight.mjs';
 import budgetFile from '../../bench/js-budget.json';
 import { test, expect } from './fixtures';
 
 const BUILD_DIR = process.env.SITE_BUILD_DIR ?? 'build-test';
 const budgets: Record<string, number> = budgetFile.pages;
 
-function deploymentPages(): string[] {
-  const sitemap = readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
-  return [...sitemap.matchAll(/<loc>[^<]*?(\/dashboard\/public-deployment\/[^<]+)<\/loc>/g)]
-    .map((m) => m[1]!)
-    .filter((route) => route !== '/dashboard/public-deployment/' && !route.endsWith('.md'));
-}
-
-const PAGES = [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages()].sort();
+const PAGES = [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)].sort();
 
 test('every public page of the built site has a JS budget, and every budget a page', () => {
   expect(Object.keys(budgets).sort()).toEqual(PAGES);
