@@ -31,6 +31,15 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** What data steps between migrations need (see ./migrate.ts). */
   migrationHooks?: MigrationHooks;
+  /** An idle PostgreSQL connection was lost; by default one line on stderr. */
+  onIdleConnectionError?: (error: Error & { code?: string }) => void;
+}
+
+function reportIdleConnectionError(error: Error & { code?: string }): void {
+  const code = typeof error.code === 'string' ? ` (${error.code.slice(0, 16)})` : '';
+  process.stderr.write(
+    `[database] an idle connection was lost${code}: ${String(error.message).slice(0, 200)}\n`,
+  );
 }
 
 /** Any number for pg_advisory_lock, the same in every process: migrations run one at a time. */
@@ -48,6 +57,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    let closing = false;
+    // An idle connection can be cut by the server (restart, failover, an administrator): pg-pool
+    // then emits 'error' on the pool, and an EventEmitter without a listener throws, which would
+    // end the process. The pool drops that connection and opens a new one on the next query.
+    // Only the code and message are written: the error object carries the connection parameters,
+    // password included.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (closing) return;
+      (options.onIdleConnectionError ?? reportIdleConnectionError)(error);
+    });
     // Several processes may start at once on one database: one migrates, the others wait.
     const client = await pool.connect();
     try {
@@ -66,7 +85,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.release();
     }
     const db = drizzle({ client: pool, schema });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
