@@ -13,5 +13,9 @@ export declare function deploymentPages(buildDir: string): string[];
 export declare function measurePage(
   browser: Browser,
   url: string,
-  options?: { init?: (context: BrowserContext) => Promise<void> },
+  options?: {
+    init?: (context: BrowserContext) => Promise<void>;
+    /** Sees every script counted, with its body. */
+    onScript?: (url: string, body: Buffer) => void;
+  },
 ): Promise<{ js: Weight; css: Weight }>;

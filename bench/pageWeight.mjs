@@ -29,7 +29,10 @@ export function deploymentPages(buildDir) {
 /**
  * @param {import('playwright-core').Browser} browser
  * @param {string} url the page's full URL
- * @param {{ init?: (context: import('playwright-core').BrowserContext) => Promise<void> }} [options]
+ * @param {{
+ *   init?: (context: import('playwright-core').BrowserContext) => Promise<void>,
+ *   onScript?: (url: string, body: Buffer) => void,
+ * }} [options] `onScript` sees every script counted.
  */
 export async function measurePage(browser, url, options = {}) {
   const origin = new URL(url).origin;
@@ -46,6 +49,7 @@ export async function measurePage(browser, url, options = {}) {
       response
         .body()
         .then((body) => {
+          if (kind === 'js') options.onScript?.(response.url(), body);
           totals[kind].raw += body.length;
           totals[kind].gzip += gzipSync(body, { level: 9 }).length;
           totals[kind].files += 1;

@@ -9,6 +9,7 @@ export default function SignInPage(): ReactNode {
       description="Sign in to VisionAPI to manage API keys, credits and usage."
       heading="Sign in"
       subtitle="Welcome back. Sign in to manage your API keys, credits and usage."
+      formHeight="signIn"
     >
       {() => <SignInForm />}
     </AuthPage>

@@ -9,6 +9,7 @@ export default function SignUpPage(): ReactNode {
       description="Create a VisionAPI account and call computer-vision APIs billed per call in USD credits."
       heading="Create your account"
       subtitle="Start calling computer-vision APIs in minutes. Pay only for what you use."
+      formHeight="signUp"
     >
       {() => <SignUpForm />}
     </AuthPage>

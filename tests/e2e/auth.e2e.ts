@@ -126,6 +126,32 @@ test.describe('sign up, sign in, sign out', () => {
   });
 });
 
+test.describe('what the auth pages load', () => {
+  for (const route of ['/sign-in/', '/sign-up/', '/forgot-password/']) {
+    test(`${route} fetches the identity SDK at the first key, not when it loads`, async ({
+      page,
+    }) => {
+      // The SDK's code is recognised by the Identity Toolkit host it calls.
+      const sdkScripts: string[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        if (body.toString('latin1').includes('identitytoolkit')) sdkScripts.push(response.url());
+      });
+      await page.goto(route, { waitUntil: 'networkidle' });
+      const email = page.getByRole('textbox', { name: /^(Work )?e-mail$/i });
+      await expect(email).toBeFocused();
+      expect(sdkScripts).toEqual([]);
+      // No UI library either: the fields are plain inputs.
+      expect(await page.locator('[class*="Mui"]').count()).toBe(0);
+
+      await page.keyboard.type('a');
+      await expect.poll(() => sdkScripts.length).toBeGreaterThan(0);
+      await expect(email).toHaveValue('a');
+    });
+  }
+});
+
 test.describe('password recovery', () => {
   test('resets the password with the code from the e-mail, then signs in with the new one', async ({
     page,

@@ -5,7 +5,9 @@
  * a measured run plus 3 %, recorded with the bare Docusaurus site's figure of the same run; after
  * a deliberate change, record them again with `npm run bench:pages -- --record-budget`.
  *
- * Every deployment page of the built sitemap must have a budget, so a new page is covered.
+ * Every deployment page of the built sitemap must have a budget, so a new page is covered. None
+ * of these first loads may fetch MUI, the Firebase SDK, Stripe.js's loader or TanStack Query:
+ * each is recognised by a string its code always carries.
  */
 import {
   PUBLIC_PAGES_WITHOUT_DEPLOYMENTS,
@@ -17,6 +19,14 @@ import { test, expect } from './fixtures';
 
 const BUILD_DIR = process.env.SITE_BUILD_DIR ?? 'build-test';
 const budgets: Record<string, number> = budgetFile.pages;
+
+/** A string each library's code carries, whatever the minifier does to the rest. */
+const LIBRARIES: Record<string, string> = {
+  MUI: 'MuiButtonBase',
+  'the Firebase SDK': 'identitytoolkit',
+  "Stripe.js's loader": 'js.stripe.com',
+  'TanStack Query': 'QueryClientProvider',
+};
 
 const PAGES = [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)].sort();
 
@@ -36,8 +46,15 @@ for (let group = 0; group < GROUPS; group += 1) {
   }) => {
     test.setTimeout(30_000 + routes.length * 10_000);
     const over: string[] = [];
+    const libraries: string[] = [];
     for (const route of routes) {
-      const { js } = await measurePage(browser, `${baseURL}${route}`);
+      const { js } = await measurePage(browser, `${baseURL}${route}`, {
+        onScript: (url, body) => {
+          const text = body.toString('latin1');
+          for (const [library, marker] of Object.entries(LIBRARIES))
+            if (text.includes(marker)) libraries.push(`${route}: ${library} in ${url}`);
+        },
+      });
       expect(js.files, `${route} fetched its scripts`).toBeGreaterThan(0);
       const budget = budgets[route]!;
       if (js.gzip > budget)
@@ -46,5 +63,6 @@ for (let group = 0; group < GROUPS; group += 1) {
         );
     }
     expect(over, `JS over budget (bench/js-budget.json):\n${over.join('\n')}`).toEqual([]);
+    expect(libraries, 'a library a signed-out public page must not load').toEqual([]);
   });
 }

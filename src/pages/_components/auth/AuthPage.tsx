@@ -1,13 +1,16 @@
 /**
  * Frame of the sign-in, sign-up and password pages: the heading is rendered
- * on the server; the form (MUI, identity SDK) only in the browser, inside a
- * placeholder of the same size so nothing moves when it appears.
+ * on the server; the form only in the browser (it reads the session and the
+ * query), inside a placeholder of the same size so nothing moves when it
+ * appears. The form is plain HTML with a CSS module: no UI library, and the
+ * identity SDK arrives at the reader's first key or pointer (useLoadOnIntent)
+ * or when a form is sent, never at mount (issue 24).
  */
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import Layout from '@theme/Layout';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { loadIdentity } from '@site/src/auth';
-import MuiScope from '@site/src/components/MuiScope';
+import useLoadOnIntent from './useLoadOnIntent';
 import styles from './styles.module.css';
 
 interface Props {
@@ -15,14 +18,14 @@ interface Props {
   heading: string;
   subtitle: ReactNode;
   description: string;
+  /** The height of the page's form, kept free before it appears so nothing below it moves. */
+  formHeight?: 'signIn' | 'signUp' | 'short';
   children: () => ReactNode;
 }
 
 function StartIdentity(): null {
-  // Auth pages always need the SDK: start downloading it as soon as the page mounts.
-  useEffect(() => {
-    void loadIdentity().catch(() => undefined);
-  }, []);
+  // Every form of these pages needs the SDK to send: fetch it once the reader starts.
+  useLoadOnIntent(loadIdentity);
   return null;
 }
 
@@ -31,6 +34,7 @@ export default function AuthPage({
   heading,
   subtitle,
   description,
+  formHeight = 'short',
   children,
 }: Props): ReactNode {
   return (
@@ -41,13 +45,13 @@ export default function AuthPage({
             {heading}
           </h1>
           <p className={styles.subtitle}>{subtitle}</p>
-          <div className={styles.body}>
-            <BrowserOnly fallback={<div className={styles.placeholder} aria-hidden="true" />}>
+          <div className={`${styles.body} ${styles[formHeight]}`}>
+            <BrowserOnly fallback={<div aria-hidden="true" />}>
               {() => (
-                <MuiScope>
+                <>
                   <StartIdentity />
                   {children()}
-                </MuiScope>
+                </>
               )}
             </BrowserOnly>
           </div>

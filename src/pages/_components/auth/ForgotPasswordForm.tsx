@@ -5,8 +5,8 @@
  */
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
+import Notice from './Notice';
+import TextField from './TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { loadIdentity } from '@site/src/auth';
 import { AUTH_ERROR_MESSAGES, authErrorCode } from '@site/src/auth/errors';
@@ -49,10 +49,10 @@ function RequestResetForm(): ReactNode {
   if (sentTo) {
     return (
       <div className={styles.form}>
-        <Alert severity="success" role="status">
+        <Notice severity="success" role="status">
           If an account exists for {sentTo}, we have sent it a link to reset the password. Check
           your inbox and spam folder.
-        </Alert>
+        </Notice>
         <Link className="button button--primary button--block" to={SIGN_IN_PATH}>
           Back to sign in
         </Link>
@@ -64,9 +64,9 @@ function RequestResetForm(): ReactNode {
     <>
       <form className={styles.form} onSubmit={submit} noValidate>
         {error && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {error}
-          </Alert>
+          </Notice>
         )}
         <TextField
           label="E-mail"
@@ -75,7 +75,6 @@ function RequestResetForm(): ReactNode {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           required
-          fullWidth
           autoFocus
         />
         <SubmitButton type="submit" busy={pending === 'send'} busyLabel="Sending…">

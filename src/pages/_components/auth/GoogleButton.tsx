@@ -1,11 +1,13 @@
 /**
- * "Continue with Google" (popup). The Google module is fetched on mount so the
- * popup opens within the click's user activation and is not blocked.
+ * "Continue with Google" (popup). The Google module is fetched at the reader's first sign of
+ * intent (a pointer or key, see useLoadOnIntent), so the popup opens within the click's user
+ * activation and is not blocked; a click before it arrives waits for it (browsers keep a click's
+ * activation for a few seconds).
  */
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { loadGoogleSignIn } from '@site/src/auth/session';
+import useLoadOnIntent from './useLoadOnIntent';
+import styles from './styles.module.css';
 
 type GoogleModule = Awaited<ReturnType<typeof loadGoogleSignIn>>;
 
@@ -41,34 +43,31 @@ function GoogleLogo(): ReactNode {
 
 export default function GoogleButton({ busy, disabled, onSignIn }: Props): ReactNode {
   const google = useRef<GoogleModule | null>(null);
-  useEffect(() => {
-    void loadGoogleSignIn()
-      .then((mod) => {
+  const load = useCallback(
+    () =>
+      loadGoogleSignIn().then((mod) => {
         google.current = mod;
-      })
-      .catch(() => undefined);
-  }, []);
+        return mod;
+      }),
+    [],
+  );
+  useLoadOnIntent(load);
 
   const signIn = async () => {
-    const mod = google.current ?? (await loadGoogleSignIn());
+    const mod = google.current ?? (await load());
     return mod.signInWithGoogle();
   };
 
   return (
-    <Button
-      variant="outlined"
-      size="large"
-      fullWidth
-      color="inherit"
+    <button
+      type="button"
+      className={styles.googleButton}
       onClick={() => onSignIn(signIn)}
       disabled={busy || disabled}
       aria-busy={busy}
-      startIcon={
-        busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <GoogleLogo />
-      }
-      sx={{ borderColor: 'var(--site-border)', backgroundColor: '#fff' }}
     >
+      {busy ? <span className={styles.spinner} aria-hidden="true" /> : <GoogleLogo />}
       {busy ? 'Waiting for Google…' : 'Continue with Google'}
-    </Button>
+    </button>
   );
 }

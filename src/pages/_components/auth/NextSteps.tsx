@@ -3,8 +3,7 @@
  * the next step, registering the organization.
  */
 import Link from '@docusaurus/Link';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Notice from './Notice';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { loadIdentity } from '@site/src/auth';
@@ -50,13 +49,13 @@ export default function NextSteps({
 
   return (
     <div className={styles.form}>
-      <Alert severity="success" role="status">
+      <Notice severity="success" role="status">
         Your account is ready{email ? ` for ${email}` : ''}.
-      </Alert>
+      </Notice>
       {verified ? (
-        <Alert severity="success" role="status">
+        <Notice severity="success" role="status">
           Your e-mail address is verified.
-        </Alert>
+        </Notice>
       ) : (
         <>
           <p className={styles.text}>
@@ -64,14 +63,14 @@ export default function NextSteps({
             address; you can continue in the meantime.
           </p>
           {error && (
-            <Alert severity="error" role="alert">
+            <Notice severity="error" role="alert">
               {error}
-            </Alert>
+            </Notice>
           )}
           {notice && (
-            <Alert severity="info" role="status">
+            <Notice severity="info" role="status">
               {notice}
-            </Alert>
+            </Notice>
           )}
           <div className={styles.actions}>
             <SubmitButton
@@ -79,19 +78,19 @@ export default function NextSteps({
               busyLabel="Checking…"
               disabled={pending !== null}
               onClick={() => void check()}
-              fullWidth={false}
-              size="medium"
-              variant="outlined"
+              look="secondary"
             >
               I have verified my e-mail
             </SubmitButton>
-            <Button
-              onClick={() => void resend()}
+            <SubmitButton
+              busy={pending === 'resend'}
+              busyLabel="Sending…"
               disabled={pending !== null}
-              aria-busy={pending === 'resend'}
+              onClick={() => void resend()}
+              look="secondary"
             >
-              {pending === 'resend' ? 'Sending…' : 'Resend e-mail'}
-            </Button>
+              Resend e-mail
+            </SubmitButton>
           </div>
         </>
       )}

@@ -1,32 +1,25 @@
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
+import TextField, { type TextFieldProps } from './TextField';
+import styles from './styles.module.css';
 
 /** Password input with a Show/Hide switch. */
-export default function PasswordField(props: TextFieldProps): ReactNode {
+export default function PasswordField(props: Omit<TextFieldProps, 'type' | 'end'>): ReactNode {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Button
-                size="small"
-                onClick={() => setVisible((value) => !value)}
-                aria-label={visible ? 'Hide password' : 'Show password'}
-                aria-pressed={visible}
-                sx={{ minWidth: 0 }}
-              >
-                {visible ? 'Hide' : 'Show'}
-              </Button>
-            </InputAdornment>
-          ),
-        },
-      }}
+      end={
+        <button
+          type="button"
+          className={styles.reveal}
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import Link from '@docusaurus/Link';
-import Alert from '@mui/material/Alert';
+import Notice from './Notice';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { authErrorMessage, loadIdentity } from '@site/src/auth';
 import { AUTH_ERROR_MESSAGES } from '@site/src/auth/errors';
@@ -48,9 +48,9 @@ export default function ResetPasswordForm({ code }: { code: string }): ReactNode
   if (codeState.kind === 'invalid') {
     return (
       <div className={styles.form}>
-        <Alert severity="error" role="alert">
+        <Notice severity="error" role="alert">
           {codeState.message}
-        </Alert>
+        </Notice>
         <Link className="button button--primary button--block" to={FORGOT_PASSWORD_PATH}>
           Request a new link
         </Link>
@@ -60,9 +60,9 @@ export default function ResetPasswordForm({ code }: { code: string }): ReactNode
   if (done) {
     return (
       <div className={styles.form}>
-        <Alert severity="success" role="status">
+        <Notice severity="success" role="status">
           Your password has been changed. Sign in with your new password.
-        </Alert>
+        </Notice>
         <Link className="button button--primary button--block" to={SIGN_IN_PATH}>
           Sign in
         </Link>
@@ -75,9 +75,9 @@ export default function ResetPasswordForm({ code }: { code: string }): ReactNode
         Choose a new password for <strong>{codeState.email}</strong>.
       </p>
       {error && (
-        <Alert severity="error" role="alert">
+        <Notice severity="error" role="alert">
           {error}
-        </Alert>
+        </Notice>
       )}
       <PasswordField
         label="New password"
@@ -86,7 +86,6 @@ export default function ResetPasswordForm({ code }: { code: string }): ReactNode
         onChange={(event) => setPassword(event.target.value)}
         helperText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         required
-        fullWidth
         autoFocus
       />
       <SubmitButton type="submit" busy={pending === 'reset'} busyLabel="Saving…">

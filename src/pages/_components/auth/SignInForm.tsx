@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
+import Notice from './Notice';
+import TextField from './TextField';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { loadIdentity } from '@site/src/auth';
 import { AUTH_ERROR_MESSAGES } from '@site/src/auth/errors';
@@ -51,9 +51,9 @@ export default function SignInForm(): ReactNode {
         aria-describedby={error ? 'sign-in-error' : undefined}
       >
         {error && (
-          <Alert id="sign-in-error" severity="error" role="alert">
+          <Notice id="sign-in-error" severity="error" role="alert">
             {error}
-          </Alert>
+          </Notice>
         )}
         <TextField
           label="E-mail"
@@ -64,7 +64,6 @@ export default function SignInForm(): ReactNode {
           inputRef={emailRef}
           error={missing === 'email'}
           required
-          fullWidth
           autoFocus
         />
         <PasswordField
@@ -75,7 +74,6 @@ export default function SignInForm(): ReactNode {
           inputRef={passwordRef}
           error={missing === 'password'}
           required
-          fullWidth
         />
         <div className={styles.row}>
           <span />

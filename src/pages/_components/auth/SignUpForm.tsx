@@ -1,7 +1,7 @@
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
+import Notice from './Notice';
+import TextField from './TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { loadIdentity } from '@site/src/auth';
 import { AUTH_ERROR_MESSAGES } from '@site/src/auth/errors';
@@ -70,10 +70,10 @@ export default function SignUpForm(): ReactNode {
     <>
       <form className={styles.form} onSubmit={submit} noValidate>
         {error && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {error}
             {passwordHint && <div>{passwordHint}</div>}
-          </Alert>
+          </Notice>
         )}
         <TextField
           label="Work e-mail"
@@ -82,7 +82,6 @@ export default function SignUpForm(): ReactNode {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           required
-          fullWidth
           autoFocus
         />
         <PasswordField
@@ -92,7 +91,6 @@ export default function SignUpForm(): ReactNode {
           onChange={(event) => setPassword(event.target.value)}
           helperText={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           required
-          fullWidth
         />
         <SubmitButton
           type="submit"

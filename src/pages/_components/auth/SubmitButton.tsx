@@ -1,11 +1,12 @@
-import Button, { type ButtonProps } from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import styles from './styles.module.css';
 
-interface Props extends Omit<ButtonProps, 'children'> {
+interface Props extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'className'> {
   busy: boolean;
   busyLabel: string;
   children: ReactNode;
+  /** `primary` fills the width of the form; `secondary` is an outlined button of its own width. */
+  look?: 'primary' | 'secondary';
 }
 
 /** A button that shows progress and cannot be pressed again while its action runs. */
@@ -14,22 +15,20 @@ export default function SubmitButton({
   busyLabel,
   children,
   disabled,
+  look = 'primary',
+  type = 'button',
   ...props
 }: Props): ReactNode {
   return (
-    <Button
-      variant="contained"
-      size="large"
-      fullWidth
-      disableElevation
+    <button
+      type={type}
       {...props}
+      className={look === 'primary' ? styles.primaryButton : styles.secondaryButton}
       disabled={busy || disabled}
       aria-busy={busy}
-      startIcon={
-        busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
-      }
     >
+      {busy && <span className={styles.spinner} aria-hidden="true" />}
       {busy ? busyLabel : children}
-    </Button>
+    </button>
   );
 }
