@@ -2,7 +2,7 @@
  * MUI for account UI, scoped: its own emotion cache inserted first in <head>
  * (`prepend`) so Infima and CSS modules win ties, a theme in the site's
  * colours, and no global CssBaseline (it would restyle Infima's body).
- * Only account pages, auth pages and lazily loaded UI import this.
+ * Only account pages and lazily loaded UI import this (the auth pages are plain HTML).
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
