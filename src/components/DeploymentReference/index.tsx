@@ -12,7 +12,7 @@ import type { DeploymentPath, DeploymentResult } from '@contract/services';
 import { useSiteConfig } from '@site/src/config';
 import PricePerCall from '@site/src/components/PricePerCall';
 import ScrollTable from '@site/src/components/ScrollTable';
-import StaticCodeBlock from '@site/src/components/StaticCodeBlock';
+import JsonCodeBlock from '@site/src/components/StaticCodeBlock/Json';
 import { IMAGE_LIMITS } from '@site/src/generated/reference/common';
 import { OPENAPI_PATHS } from '@site/src/machine-docs/paths';
 import { exampleParams, formatRange, type DeploymentDoc } from '@site/src/playground/schema-doc';
@@ -156,7 +156,7 @@ export default function DeploymentReference({
       <p>
         <Described text={REQUEST_TEXT} />
       </p>
-      <StaticCodeBlock language="json" title="application/json" code={jsonBody} />
+      <JsonCodeBlock title="application/json" code={jsonBody} />
 
       <h3 id="parameters">Parameters</h3>
       <ParamsTable doc={doc} />
@@ -204,11 +204,7 @@ export default function DeploymentReference({
           </tbody>
         </table>
       </ScrollTable>
-      <StaticCodeBlock
-        language="json"
-        title="Example response"
-        code={JSON.stringify(exampleResult, null, 2)}
-      />
+      <JsonCodeBlock title="Example response" code={JSON.stringify(exampleResult, null, 2)} />
 
       <h3 id="errors">Errors</h3>
       <p>

@@ -4,14 +4,14 @@
  * HTML string. The theme's CodeBlock builds a component per line and per token (≈950 of a
  * deployment page's 2,500 React components were its two JSON examples), all hydrated and then
  * re-rendered after hydration; this block hydrates as a handful of elements. MDX code fences keep
- * the theme's CodeBlock.
+ * the theme's CodeBlock. JSON blocks use Json.tsx, which needs no Prism.
  */
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useCopy } from '@site/src/components/useCopy';
-import { Prism, type PrismTheme } from 'prism-react-renderer';
+import { useMemo, type ReactNode } from 'react';
+import type { PrismTheme } from 'prism-react-renderer';
+import { Prism } from '@site/src/prism';
 import { useThemeConfig } from '@docusaurus/theme-common';
+import Frame from './Frame';
 import { highlightToHtml, type PrismLike } from './highlight';
-import styles from './styles.module.css';
 
 export default function StaticCodeBlock({
   code,
@@ -27,32 +27,5 @@ export default function StaticCodeBlock({
     () => highlightToHtml(Prism as unknown as PrismLike, theme, code, language),
     [theme, code, language],
   );
-  const [copied, copy] = useCopy();
-  const colors = {
-    '--prism-color': theme.plain.color,
-    '--prism-background-color': theme.plain.backgroundColor,
-  } as CSSProperties;
-  return (
-    <div className={`theme-code-block language-${language} ${styles.container}`} style={colors}>
-      {title && <div className={styles.title}>{title}</div>}
-      <div className={styles.content}>
-        <pre
-          className={`prism-code language-${language} ${styles.pre}`}
-          // Scrollable region: reachable by keyboard, as the theme's code blocks are.
-          tabIndex={0}
-        >
-          <code dangerouslySetInnerHTML={{ __html: html }} />
-        </pre>
-        <button
-          type="button"
-          className={`button button--sm button--secondary ${styles.copy}`}
-          onClick={() => copy('code', code)}
-          aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-          title="Copy"
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-    </div>
-  );
+  return <Frame code={code} html={html} language={language} theme={theme} title={title} />;
 }

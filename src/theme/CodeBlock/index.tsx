@@ -9,6 +9,8 @@
  * deployment page's post-hydration work). Same content components, same output.
  */
 import { Children, isValidElement, type ReactNode } from 'react';
+// Registers the site's Prism languages before the first block is highlighted.
+import '@site/src/prism';
 import type { Props } from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
