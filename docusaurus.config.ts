@@ -12,6 +12,7 @@ import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
 import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
+import deferredComponents from './src/plugins/deferred-components';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
 import searchA11y from './src/plugins/search-a11y';
 import securityHeaders from './src/plugins/security-headers';
@@ -84,6 +85,7 @@ const config: Config = {
     // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
     // code each changes, why, and how it fails the build when that code moves).
     prismLanguages,
+    deferredComponents,
     shallowMemoCompare,
     routeChunkManifest,
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.

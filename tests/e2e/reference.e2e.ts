@@ -2,6 +2,7 @@
  * The reference (server-rendered, readable without JavaScript), the code
  * samples with the reader's key, the overview page and "notify me".
  */
+import type { Page } from '@playwright/test';
 import { dismissCookieBanner, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
 import { callApi, signIn } from './support/identity';
@@ -137,6 +138,69 @@ test('the example response is highlighted JSON, and its Copy button copies it ex
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await code.innerText());
   expect(JSON.parse(copied)).toMatchObject({ sandbox: true, task: 'zero-shot-object-detection' });
+});
+
+test.describe('code a page does not show is not fetched (issue 24)', () => {
+  /** Scripts of a load that carry `marker`, a string only that code has. */
+  function scriptsWith(page: Page, marker: string): string[] {
+    const found: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      if (body.toString('latin1').includes(marker)) found.push(response.url());
+    });
+    return found;
+  }
+
+  test("a deployment page fetches neither the theme's CodeBlock nor Prism; its JSON is still highlighted", async ({
+    page,
+  }) => {
+    const codeBlock = scriptsWith(page, 'codeBlockContainer');
+    const prism = scriptsWith(page, 'languages.json');
+    await page.goto(PAGE, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    await expect(
+      page
+        .locator('.theme-code-block', { hasText: 'Example response' })
+        .locator('.token.property')
+        .first(),
+    ).toBeVisible();
+    expect(codeBlock).toEqual([]);
+    expect(prism).toEqual([]);
+  });
+
+  test('a page with code fences has them highlighted in its static HTML, then fetches the CodeBlock', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/dashboard/teams/')).text();
+    // Written in place: no fallback, no script moving content after the fact.
+    expect(html).toContain('class="prism-code language-bash');
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toContain('$RC(');
+
+    const codeBlock = scriptsWith(page, 'codeBlockContainer');
+    await page.goto('/dashboard/teams/', { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    expect(codeBlock.length).toBeGreaterThan(0);
+    const block = page.locator('.theme-code-block').first();
+    await expect(block.locator('.token').first()).toBeVisible();
+    await block.hover();
+    await expect(block.getByRole('button', { name: 'Copy code to clipboard' })).toBeVisible();
+  });
+
+  test('reached by a client-side link, a page with code fences shows them highlighted', async ({
+    page,
+  }) => {
+    await page.goto(PAGE);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/dashboard/teams/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/team/i);
+    await expect(page.locator('.theme-code-block .token').first()).toBeVisible();
+  });
 });
 
 test('the chosen language is remembered on the next deployment page', async ({ page }) => {

@@ -1,0 +1,37 @@
+/**
+ * The client build gets src/deferred/components.client.ts where the site imports
+ * src/deferred/components.ts: the server renders the deferred components statically, the browser
+ * loads them lazily (see src/deferred/index.tsx and README.md). The server build's page render
+ * writes every Suspense boundary in place (render-loader.cjs).
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+export default function deferredComponents(): Plugin {
+  return {
+    name: 'deferred-components',
+    configureWebpack: (_config, isServer) =>
+      isServer
+        ? {
+            module: {
+              rules: [
+                {
+                  // The page render: boundaries written in place (render-loader.cjs).
+                  test: /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]renderToHtml\.js$/,
+                  use: [{ loader: path.resolve(__dirname, 'render-loader.cjs') }],
+                },
+              ],
+            },
+          }
+        : {
+            module: {
+              rules: [
+                {
+                  test: /[\\/]src[\\/]deferred[\\/]components\.ts$/,
+                  use: [{ loader: path.resolve(__dirname, 'loader.cjs') }],
+                },
+              ],
+            },
+          },
+  };
+}
