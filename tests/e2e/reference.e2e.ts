@@ -251,3 +251,22 @@ test('a coming-soon page sends "notify me" with its page id', async ({ page }) =
     'Thanks! We will e-mail you when Image inpainting launches.',
   );
 });
+
+test('a table wider than the screen is a named region in the tab order; one that fits is not', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(PAGE);
+  await waitForHydration(page);
+  const fields = page.getByRole('region', { name: /parameters/ });
+  await expect(fields).toHaveAttribute('tabindex', '0');
+  // Keyboard scrolling: the region takes focus and the arrow key moves it sideways.
+  await fields.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => fields.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  // Wide enough: the same table is a plain box again, out of the tab order.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(page.getByRole('region', { name: /parameters/ })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /parameters/ })).toBeVisible();
+});
