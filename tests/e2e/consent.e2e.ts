@@ -62,6 +62,12 @@ function consentDatedDaysAgo(days: number): string {
 const ANALYTICS_COOKIES = ['_ga', '_ga_TEST123', '_gid', '_gat_gtag'];
 
 async function addAnalyticsCookies(context: BrowserContext, page: Page): Promise<void> {
+  // Without analytics consent the page clears analytics leftovers at its first idle moment after
+  // hydration (CookieConsent). Cookies added before that ran would be cleared by it, not by the
+  // choice a test makes next: wait for an idle callback registered after the page's own.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  );
   await context.addCookies(
     ANALYTICS_COOKIES.map((name) => ({
       name,
