@@ -3,5 +3,6 @@
  * that uses it; ./index.tsx loads each one lazily. Swapped in by src/plugins/deferred-components.
  */
 import type { ComponentType } from 'react';
+import type { DeferredName } from './index';
 
-export const serverComponents: Partial<Record<string, ComponentType<never>>> = {};
+export const serverComponents: Partial<Record<DeferredName, ComponentType<never>>> = {};

@@ -6,18 +6,15 @@
  * build components.client.ts, so each component stays a chunk of its own (see ./index.tsx).
  */
 import type { ComponentType } from 'react';
+import type { DeferredName } from './index';
 import CodeBlock from '@theme/CodeBlock';
-import Admonition from '@theme/Admonition';
-import MDXDetails from '@theme/MDXComponents/Details';
-import Draft from '@theme/ContentVisibility/Draft';
-import Unlisted from '@theme/ContentVisibility/Unlisted';
+import Admonition from '@theme-original/Admonition';
+import MDXDetails from '@theme-original/MDXComponents/Details';
 import DocFooter from '@theme-original/DocItem/Footer';
 
-export const serverComponents: Partial<Record<string, ComponentType<never>>> = {
+export const serverComponents: Partial<Record<DeferredName, ComponentType<never>>> = {
   CodeBlock,
   Admonition,
   MDXDetails,
-  Draft,
-  Unlisted,
   DocFooter,
-} as Record<string, ComponentType<never>>;
+} as Record<DeferredName, ComponentType<never>>;
