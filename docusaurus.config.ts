@@ -13,10 +13,12 @@ import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machi
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import deferredComponents from './src/plugins/deferred-components';
+import lazyProgressBar from './src/plugins/lazy-progress-bar';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
 import searchA11y from './src/plugins/search-a11y';
 import securityHeaders from './src/plugins/security-headers';
 import shallowMemoCompare from './src/plugins/shallow-memo-compare';
+import utilsCommonEsm from './src/plugins/utils-common-esm';
 
 // Every environment variable the site uses is read here, once (see src/config/env.ts).
 const app = readSiteConfig();
@@ -86,6 +88,8 @@ const config: Config = {
     // code each changes, why, and how it fails the build when that code moves).
     prismLanguages,
     deferredComponents,
+    lazyProgressBar,
+    utilsCommonEsm,
     shallowMemoCompare,
     routeChunkManifest,
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.

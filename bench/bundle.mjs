@@ -8,7 +8,9 @@
  * files its map names; gzip is the file's own ratio applied to each share. Prints the largest
  * contributors per route, grouped by npm package or by file under src/ and docs/.
  *
- *   node bench/bundle.mjs [--no-build] [--routes /,/pricing/] [--top 25]
+ *   node bench/bundle.mjs [--no-build] [--routes /,/pricing/] [--top 25] [--detail theme-classic]
+ *
+ * --detail: sources whose path contains the text are listed file by file instead of by package.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +27,10 @@ const args = process.argv.slice(2);
 const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
 const ROUTES = (opt('--routes') ?? '/,/dashboard/public-deployment/object-detection/').split(',');
 const TOP = Number(opt('--top') ?? 25);
+const DETAIL = opt('--detail');
+/** A source's row: its package or src/ file, or the file itself when --detail names it. */
+const sourceKey = (source) =>
+  DETAIL && source.includes(DETAIL) ? source.replace(/^.*node_modules\//, '') : groupSource(source);
 
 if (!args.includes('--no-build')) {
   const build = spawnSync('node_modules/.bin/docusaurus', ['build', '--out-dir', DIR], {
@@ -50,18 +56,18 @@ async function attribute(file) {
     consumer.eachMapping((m) => {
       if (last && last.generatedLine === m.generatedLine) {
         const bytes = m.generatedColumn - last.generatedColumn;
-        const key = last.source ? groupSource(last.source) : '(runtime)';
+        const key = last.source ? sourceKey(last.source) : '(runtime)';
         shares.set(key, (shares.get(key) ?? 0) + bytes);
       } else if (last) {
         const bytes = (lines[last.generatedLine - 1]?.length ?? 0) - last.generatedColumn;
-        const key = last.source ? groupSource(last.source) : '(runtime)';
+        const key = last.source ? sourceKey(last.source) : '(runtime)';
         shares.set(key, (shares.get(key) ?? 0) + bytes);
       }
       last = m;
     });
     if (last) {
       const bytes = (lines[last.generatedLine - 1]?.length ?? 0) - last.generatedColumn;
-      const key = last.source ? groupSource(last.source) : '(runtime)';
+      const key = last.source ? sourceKey(last.source) : '(runtime)';
       shares.set(key, (shares.get(key) ?? 0) + bytes);
     }
   });

@@ -2,6 +2,8 @@
 declare module 'nprogress' {
   const nprogress: {
     configure(options: { template?: string; barSelector?: string; showSpinner?: boolean }): void;
+    start(): void;
+    done(): void;
   };
   export default nprogress;
 }

@@ -7,7 +7,8 @@
  *
  * Every deployment page of the built sitemap must have a budget, so a new page is covered. None
  * of these first loads may fetch MUI, the Firebase SDK, Stripe.js's loader or TanStack Query:
- * each is recognised by a string its code always carries.
+ * each is recognised by a string its code always carries. Nor may they fetch the code that loads
+ * when it is needed (LATER).
  */
 import {
   PUBLIC_PAGES_WITHOUT_DEPLOYMENTS,
@@ -26,6 +27,17 @@ const LIBRARIES: Record<string, string> = {
   'the Firebase SDK': 'identitytoolkit',
   "Stripe.js's loader": 'js.stripe.com',
   'TanStack Query': 'QueryClientProvider',
+};
+
+/**
+ * Code that loads when a reader needs it, never with a first load: the search bar's (when they
+ * reach for the search), nprogress (when a page change starts), and tslib, which
+ * @docusaurus/utils-common's CommonJS index required whole (src/plugins/utils-common-esm).
+ */
+const LATER: Record<string, string> = {
+  "the search bar's autocomplete": 'autocomplete:selected',
+  nprogress: 'nprogress-busy',
+  tslib: 'Generator is already executing',
 };
 
 const PAGES = [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)].sort();
@@ -47,12 +59,15 @@ for (let group = 0; group < GROUPS; group += 1) {
     test.setTimeout(30_000 + routes.length * 10_000);
     const over: string[] = [];
     const libraries: string[] = [];
+    const early: string[] = [];
     for (const route of routes) {
       const { js } = await measurePage(browser, `${baseURL}${route}`, {
         onScript: (url, body) => {
           const text = body.toString('latin1');
           for (const [library, marker] of Object.entries(LIBRARIES))
             if (text.includes(marker)) libraries.push(`${route}: ${library} in ${url}`);
+          for (const [code, marker] of Object.entries(LATER))
+            if (text.includes(marker)) early.push(`${route}: ${code} in ${url}`);
         },
       });
       expect(js.files, `${route} fetched its scripts`).toBeGreaterThan(0);
@@ -64,5 +79,6 @@ for (let group = 0; group < GROUPS; group += 1) {
     }
     expect(over, `JS over budget (bench/js-budget.json):\n${over.join('\n')}`).toEqual([]);
     expect(libraries, 'a library a signed-out public page must not load').toEqual([]);
+    expect(early, 'code a first load must leave until it is needed').toEqual([]);
   });
 }

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
 
 test.describe('docs navigation', () => {
@@ -210,6 +211,74 @@ test.describe('local search', () => {
     expect((await index).status()).toBe(200);
     await expect(page.getByRole('option', { name: /segmentation/i }).first()).toBeVisible();
     expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('search box before its code has loaded', () => {
+  /** Holds the search bar's chunk (the one with its autocomplete wiring) until `release`. */
+  async function holdSearchChunk(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('autocomplete:selected')) {
+        requested.push(route.request().url());
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    return { release, requested };
+  }
+
+  test('the first load fetches none of it; pointing at the box does', async ({ page }) => {
+    const { release, requested } = await holdSearchChunk(page);
+    release();
+    await page.goto('/dashboard/public-deployment/object-detection/');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(requested).toEqual([]);
+    await searchInput(page).hover();
+    await expect.poll(() => requested.length).toBe(1);
+    // Pointing at the box starts loading the index too, as it always has.
+    await expect(page.getByRole('combobox', { name: 'Search' })).toBeAttached();
+  });
+
+  test('the shortcut focuses it, and what is typed while the code loads is kept', async ({
+    page,
+  }) => {
+    const { release, requested } = await holdSearchChunk(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('textbox', { name: 'Search' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('depth');
+    await expect.poll(() => requested.length).toBe(1);
+    release();
+    const combobox = page.getByRole('combobox', { name: 'Search' });
+    await expect(combobox).toBeFocused();
+    await expect(combobox).toHaveValue('depth');
+    await page.keyboard.type(' estimation');
+    await expect(combobox).toHaveValue('depth estimation');
+    await expect(page.getByRole('option', { name: /depth estimation/i }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/depth-estimation\//);
+  });
+
+  test('tabbing through it leaves focus where the reader went', async ({ page }) => {
+    const { release, requested } = await holdSearchChunk(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    const box = searchInput(page);
+    await box.focus();
+    await expect.poll(() => requested.length).toBe(1);
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => document.activeElement?.outerHTML);
+    release();
+    await expect(page.getByRole('combobox', { name: 'Search' })).toBeAttached();
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(next);
   });
 });
 

@@ -35,6 +35,17 @@ const PATCHES = [
         'if (focusAfterIndexLoaded.current && [null, document.body, searchBarRef.current]' +
           '.includes(document.activeElement)) {',
       ],
+      // src/theme/SearchBar renders a stand-in box until a reader points at, focuses or types
+      // the shortcut for the search: the real bar then mounts and, told so, loads the index as
+      // those gestures would have.
+      [
+        /export default function SearchBar\(\{ handleSearchBarToggle, \}\)/,
+        'export default function SearchBar({ handleSearchBarToggle, loadIndexOnMount, })',
+      ],
+      [
+        /(if \(domValue\) \{\s*setInputValue\(domValue\);\s*\})/,
+        '$1\n        if (loadIndexOnMount) {\n            loadIndex();\n        }',
+      ],
     ],
   ],
   [
