@@ -14,6 +14,7 @@ import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import deferredComponents from './src/plugins/deferred-components';
 import lazyProgressBar from './src/plugins/lazy-progress-bar';
+import remarkImportThemeComponents from './src/plugins/deferred-components/remark';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
 import searchA11y from './src/plugins/search-a11y';
 import securityHeaders from './src/plugins/security-headers';
@@ -159,6 +160,9 @@ const config: Config = {
           routeBasePath: DOCS_BASE,
           sidebarPath: './sidebars.ts',
           breadcrumbs: true,
+          // Each page imports the code blocks, admonitions and <details> it shows (see
+          // src/plugins/deferred-components/remark.ts).
+          remarkPlugins: [remarkImportThemeComponents],
           lastVersion: 'current',
           versions: { current: { label: SITE_VERSION, badge: false, banner: 'none' } },
         },
@@ -166,6 +170,7 @@ const config: Config = {
           path: CHANGELOG_BASE,
           routeBasePath: CHANGELOG_BASE,
           blogTitle: 'Changelog',
+          remarkPlugins: [remarkImportThemeComponents],
           blogDescription: `Dated changes to the ${PRODUCT_NAME} API and site.`,
           blogSidebarTitle: 'All changes',
           blogSidebarCount: 'ALL',
@@ -182,6 +187,7 @@ const config: Config = {
           onInlineAuthors: 'ignore',
           onUntruncatedBlogPosts: 'ignore',
         },
+        pages: { remarkPlugins: [remarkImportThemeComponents] },
         theme: {
           customCss: './src/css/custom.css',
         },

@@ -230,3 +230,37 @@ test('prefetch runs on a fast connection (the control for the tests above)', asy
     .hover();
   await expect.poll(() => chunks.length).toBeGreaterThan(before);
 });
+
+test('code blocks and admonitions are hydrated in place, not built a second time', async ({
+  page,
+}) => {
+  // Marks the server-rendered blocks as soon as the HTML is parsed; a block React threw away
+  // and built again (a fallback, then the component) would be a new, unmarked element.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      document
+        .querySelectorAll<HTMLElement>('.theme-code-block, .theme-admonition')
+        .forEach((el) => (el.dataset.fromServer = 'yes'));
+    });
+  });
+  await page.goto(DOC);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const blocks = page.locator('article .theme-code-block, article .theme-admonition');
+  await expect(blocks).toHaveCount(4);
+  await expect(page.locator('article [data-from-server="yes"]')).toHaveCount(4);
+  // Hydrated: the copy buttons (rendered in the browser only) are there and work.
+  await expect(
+    page.locator('article .theme-code-block').first().getByRole('button', { name: /copy/i }),
+  ).toBeAttached();
+  // After a client-side navigation, the same page shows its blocks highlighted at once.
+  await page
+    .getByRole('navigation', { name: 'Docs sidebar' })
+    .getByRole('link', { name: 'Object detection', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Object detection');
+  await page.goBack();
+  await expect(page.locator('article .theme-admonition')).toHaveCount(1);
+  await expect(page.locator('article .theme-code-block .token').first()).toBeAttached();
+  await expect(page.locator('article .alert:not(.theme-admonition)')).toHaveCount(0);
+});

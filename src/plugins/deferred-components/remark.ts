@@ -1,0 +1,145 @@
+/**
+ * Remark plugin: an MDX page imports the theme components its Markdown shows (fenced code blocks,
+ * admonitions, <details>) instead of reaching them through the lazy wrappers of src/deferred.
+ *
+ * Why: the wrappers keep those components out of every page's first load, but a page that shows
+ * one then loaded its chunk while hydrating. Until it arrived, the boundary stayed dehydrated,
+ * and the first context update after hydration (Docusaurus's "is browser" flag, set in an effect)
+ * reached it first: React cannot hydrate a suspended boundary, so it threw the server's HTML
+ * away, showed the fallback (Infima's alert box, an unhighlighted <pre>) and built the component
+ * again on arrival: a visible flash and 100–150 ms of extra main-thread work on the deployments
+ * overview. Imported by the page's own MDX module, the component is in the route's chunks, which
+ * Docusaurus loads before it hydrates: the page hydrates once, and pages without code, admonitions
+ * or <details> still fetch none of it.
+ *
+ * The props are the ones the theme's MDX components pass on: a fence becomes
+ * `<CodeBlock className="language-…" metastring="…">{code + "\n"}</CodeBlock>`, as
+ * MDXComponents/Code receives it (the hast text of a fence ends with a newline).
+ */
+import type { Program } from 'estree';
+
+interface MdNode {
+  type: string;
+  name?: string | null;
+  lang?: string | null;
+  meta?: string | null;
+  value?: string;
+  attributes?: unknown[];
+  children?: MdNode[];
+  data?: unknown;
+}
+
+/** The local name each component gets in the MDX module, and where it comes from. */
+export const MDX_IMPORTS = {
+  code: { local: 'VisionapiMdxCodeBlock', source: '@theme/CodeBlock' },
+  admonition: { local: 'VisionapiMdxAdmonition', source: '@theme-original/Admonition' },
+  details: { local: 'VisionapiMdxDetails', source: '@theme-original/MDXComponents/Details' },
+} as const;
+
+type Kind = keyof typeof MDX_IMPORTS;
+
+function literalProgram(value: string): Program {
+  return {
+    type: 'Program',
+    sourceType: 'module',
+    body: [
+      {
+        type: 'ExpressionStatement',
+        expression: { type: 'Literal', value, raw: JSON.stringify(value) },
+      },
+    ],
+  };
+}
+
+function importNode(kind: Kind): MdNode {
+  const { local, source } = MDX_IMPORTS[kind];
+  const program: Program = {
+    type: 'Program',
+    sourceType: 'module',
+    body: [
+      {
+        type: 'ImportDeclaration',
+        specifiers: [
+          { type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: local } },
+        ],
+        source: { type: 'Literal', value: source, raw: JSON.stringify(source) },
+        attributes: [],
+      },
+    ],
+  };
+  return {
+    type: 'mdxjsEsm',
+    value: `import ${local} from ${JSON.stringify(source)};`,
+    data: { estree: program },
+  };
+}
+
+function stringAttribute(name: string, value: string) {
+  return { type: 'mdxJsxAttribute', name, value };
+}
+
+function codeBlock(node: MdNode): MdNode {
+  const code = `${node.value ?? ''}\n`;
+  return {
+    type: 'mdxJsxFlowElement',
+    name: MDX_IMPORTS.code.local,
+    attributes: [
+      ...(node.lang ? [stringAttribute('className', `language-${node.lang}`)] : []),
+      ...(node.meta ? [stringAttribute('metastring', node.meta)] : []),
+      {
+        type: 'mdxJsxAttribute',
+        name: 'children',
+        value: {
+          type: 'mdxJsxAttributeValueExpression',
+          value: JSON.stringify(code),
+          data: { estree: literalProgram(code) },
+        },
+      },
+    ],
+    children: [],
+  };
+}
+
+/** Rewrites the tree in place; returns the kinds of component it now uses. */
+export function importThemeComponents(root: MdNode): Set<Kind> {
+  const used = new Set<Kind>();
+  // Iterative walk: a deeply nested document cannot overflow the stack.
+  const stack: MdNode[] = [root];
+  while (stack.length > 0) {
+    const parent = stack.pop()!;
+    const children = parent.children;
+    if (!children) continue;
+    for (let i = 0; i < children.length; i += 1) {
+      const child = children[i]!;
+      if (child.type === 'code') {
+        children[i] = codeBlock(child);
+        used.add('code');
+        continue;
+      }
+      // Docusaurus's admonitions plugin (run before this one) leaves each admonition a
+      // directive that becomes the hast element `admonition`: renamed to the import.
+      const data = child.data as { hName?: string } | undefined;
+      if (child.type === 'containerDirective' && data?.hName === 'admonition') {
+        data.hName = MDX_IMPORTS.admonition.local;
+        used.add('admonition');
+      }
+      if (
+        (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') &&
+        (child.name === 'admonition' || child.name === 'details')
+      ) {
+        used.add(child.name);
+        child.name = MDX_IMPORTS[child.name].local;
+      }
+      stack.push(child);
+    }
+  }
+  return used;
+}
+
+export default function remarkImportThemeComponents() {
+  return (root: MdNode): void => {
+    const used = importThemeComponents(root);
+    const imports = [...used].sort().map(importNode);
+    root.children?.unshift(...imports);
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * src/plugins/deferred-components/remark.ts: an MDX page imports the theme components its
+ * Markdown shows, with the props the theme's MDX components would have passed.
+ */
+import { describe, expect, it } from 'vitest';
+import remarkImportThemeComponents, {
+  MDX_IMPORTS,
+  importThemeComponents,
+} from '../../src/plugins/deferred-components/remark';
+
+type Node = Record<string, unknown> & { type: string; children?: Node[] };
+
+const tree = (...children: Node[]): Node => ({ type: 'root', children });
+
+describe('remark: import the theme components a page shows', () => {
+  it('turns a fence into the theme CodeBlock with its class, metastring and code', () => {
+    const root = tree({ type: 'code', lang: 'http', meta: 'title="Call"', value: 'GET /x' });
+    remarkImportThemeComponents()(root as never);
+    const [esm, block] = root.children!;
+    expect(esm).toMatchObject({
+      type: 'mdxjsEsm',
+      value: `import ${MDX_IMPORTS.code.local} from "@theme/CodeBlock";`,
+    });
+    expect(block).toMatchObject({ type: 'mdxJsxFlowElement', name: MDX_IMPORTS.code.local });
+    const attributes = block!.attributes as { name: string; value: unknown }[];
+    expect(attributes.find((a) => a.name === 'className')?.value).toBe('language-http');
+    expect(attributes.find((a) => a.name === 'metastring')?.value).toBe('title="Call"');
+    // The hast text of a fence ends with a newline: the same string reaches the component.
+    const children = attributes.find((a) => a.name === 'children')?.value as { value: string };
+    expect(JSON.parse(children.value)).toBe('GET /x\n');
+  });
+
+  it('leaves inline code, and imports nothing for a page without blocks', () => {
+    const root = tree({ type: 'paragraph', children: [{ type: 'inlineCode', value: 'x' }] });
+    remarkImportThemeComponents()(root as never);
+    expect(root.children).toHaveLength(1);
+    expect(root.children![0]!.children![0]).toEqual({ type: 'inlineCode', value: 'x' });
+  });
+
+  it('renames admonitions (directives) and <details> anywhere in the tree, importing each once', () => {
+    const admonition = (): Node => ({
+      type: 'containerDirective',
+      name: 'tip',
+      data: { hName: 'admonition', hProperties: { type: 'tip' } },
+      children: [],
+    });
+    const details: Node = { type: 'mdxJsxFlowElement', name: 'details', children: [] };
+    const nested: Node = {
+      type: 'mdxJsxFlowElement',
+      name: 'TabItem',
+      children: [admonition(), { type: 'code', lang: null, meta: null, value: 'a' }],
+    };
+    const root = tree(admonition(), nested, details);
+    remarkImportThemeComponents()(root as never);
+    const imports = root.children!.filter((n) => n.type === 'mdxjsEsm').map((n) => n.value);
+    expect(imports).toEqual([
+      `import ${MDX_IMPORTS.admonition.local} from "@theme-original/Admonition";`,
+      `import ${MDX_IMPORTS.code.local} from "@theme/CodeBlock";`,
+      `import ${MDX_IMPORTS.details.local} from "@theme-original/MDXComponents/Details";`,
+    ]);
+    expect((root.children![3]!.data as { hName: string }).hName).toBe(MDX_IMPORTS.admonition.local);
+    expect((nested.children![0]!.data as { hName: string }).hName).toBe(
+      MDX_IMPORTS.admonition.local,
+    );
+    expect(nested.children![1]!.name).toBe(MDX_IMPORTS.code.local);
+    // A fence without a language has no class, as the theme's.
+    expect((nested.children![1]!.attributes as { name: string }[]).map((a) => a.name)).toEqual([
+      'children',
+    ]);
+    expect(details.name).toBe(MDX_IMPORTS.details.local);
+  });
+
+  it('walks a deeply nested tree without recursion', () => {
+    let inner: Node = { type: 'code', lang: 'bash', meta: null, value: 'ls' };
+    for (let i = 0; i < 100_000; i += 1) inner = { type: 'blockquote', children: [inner] };
+    expect([...importThemeComponents(inner as never)]).toEqual(['code']);
+  });
+});
