@@ -13,6 +13,7 @@ import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machi
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import deferredComponents from './src/plugins/deferred-components';
+import docsChunk from './src/plugins/docs-chunk';
 import lazyProgressBar from './src/plugins/lazy-progress-bar';
 import remarkImportThemeComponents from './src/plugins/deferred-components/remark';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
@@ -90,6 +91,7 @@ const config: Config = {
     prismLanguages,
     deferredComponents,
     lazyProgressBar,
+    docsChunk,
     utilsCommonEsm,
     shallowMemoCompare,
     routeChunkManifest,

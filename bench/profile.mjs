@@ -8,7 +8,7 @@
  * blocking time, then self time per source (npm package or file under src/ and docs/), mapped
  * through the source maps.
  *
- *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3]
+ *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3] [--cpu-throttle 4]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +33,8 @@ const DETAIL = opt('--detail');
 const TASKS = args.includes('--tasks');
 // --callers <source>: which functions call into one source (e.g. "(appendChild)").
 const CALLERS = opt('--callers');
+// --cpu-throttle N: slow the CPU N times, as Lighthouse's mobile run does (4).
+const THROTTLE = Number(opt('--cpu-throttle') ?? 1);
 // --phases: with --tasks, split each long task by React phase (render, commit, passive effects)
 // or, outside React, by the task's outermost function.
 const PHASES = args.includes('--phases');
@@ -139,6 +141,7 @@ try {
         }).observe({ type: 'longtask', buffered: true });
       });
       const cdp = await context.newCDPSession(page);
+      if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');

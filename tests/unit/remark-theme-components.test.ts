@@ -30,6 +30,37 @@ describe('remark: import the theme components a page shows', () => {
     expect(JSON.parse(children.value)).toBe('GET /x\n');
   });
 
+  it('writes JSON fences and HTTP header fences as static blocks, without the theme’s CodeBlock', () => {
+    const root = tree(
+      { type: 'code', lang: 'json', meta: null, value: '{ "a": 1 }' },
+      { type: 'code', lang: 'http', meta: null, value: 'api-key: KEY' },
+      // A request line is not a header line: the theme's CodeBlock keeps it.
+      { type: 'code', lang: 'http', meta: null, value: 'GET / HTTP/1.1' },
+      // With a metastring (a title, highlighted lines), so does a JSON fence.
+      { type: 'code', lang: 'json', meta: 'title="x"', value: '{}' },
+    );
+    remarkImportThemeComponents()(root as never);
+    const names = root.children!.map((n) => n.name ?? n.value);
+    expect(names).toEqual([
+      `import ${MDX_IMPORTS.code.local} from "@theme/CodeBlock";`,
+      `import ${MDX_IMPORTS.http.local} from "@site/src/components/StaticCodeBlock/Http";`,
+      `import ${MDX_IMPORTS.json.local} from "@site/src/components/StaticCodeBlock/Json";`,
+      MDX_IMPORTS.json.local,
+      MDX_IMPORTS.http.local,
+      MDX_IMPORTS.code.local,
+      MDX_IMPORTS.code.local,
+    ]);
+    const code = (node: Node) =>
+      JSON.parse(
+        (node.attributes as { name: string; value: { value: string } }[]).find(
+          (a) => a.name === 'code',
+        )!.value.value,
+      );
+    // The code as written, without the fence's final newline (what the copy button copies).
+    expect(code(root.children![3]!)).toBe('{ "a": 1 }');
+    expect(code(root.children![4]!)).toBe('api-key: KEY');
+  });
+
   it('leaves inline code, and imports nothing for a page without blocks', () => {
     const root = tree({ type: 'paragraph', children: [{ type: 'inlineCode', value: 'x' }] });
     remarkImportThemeComponents()(root as never);

@@ -12,11 +12,16 @@
  * Docusaurus loads before it hydrates: the page hydrates once, and pages without code, admonitions
  * or <details> still fetch none of it.
  *
- * The props are the ones the theme's MDX components pass on: a fence becomes
+ * JSON fences and HTTP header fences become the static blocks of src/components/StaticCodeBlock
+ * (highlighted without Prism, as the reference's examples are), so a page whose only code is
+ * JSON and headers fetches neither the theme's CodeBlock nor Prism.
+ *
+ * Otherwise the props are the ones the theme's MDX components pass on: a fence becomes
  * `<CodeBlock className="language-…" metastring="…">{code + "\n"}</CodeBlock>`, as
  * MDXComponents/Code receives it (the hast text of a fence ends with a newline).
  */
 import type { Program } from 'estree';
+import { httpHeaderTokens } from '../../components/StaticCodeBlock/http';
 
 interface MdNode {
   type: string;
@@ -34,6 +39,9 @@ export const MDX_IMPORTS = {
   code: { local: 'VisionapiMdxCodeBlock', source: '@theme/CodeBlock' },
   admonition: { local: 'VisionapiMdxAdmonition', source: '@theme-original/Admonition' },
   details: { local: 'VisionapiMdxDetails', source: '@theme-original/MDXComponents/Details' },
+  // Static blocks highlighted without Prism, as the reference's JSON examples are.
+  json: { local: 'VisionapiMdxJsonCode', source: '@site/src/components/StaticCodeBlock/Json' },
+  http: { local: 'VisionapiMdxHttpCode', source: '@site/src/components/StaticCodeBlock/Http' },
 } as const;
 
 type Kind = keyof typeof MDX_IMPORTS;
@@ -100,6 +108,37 @@ function codeBlock(node: MdNode): MdNode {
   };
 }
 
+/**
+ * A fence that needs neither Prism nor the theme's CodeBlock: JSON, or HTTP header lines, with no
+ * metastring (a title, highlighted lines or line numbers keep the theme's CodeBlock).
+ */
+function staticCodeBlock(node: MdNode): { kind: 'json' | 'http'; node: MdNode } | null {
+  const code = node.value ?? '';
+  if (node.meta) return null;
+  const kind =
+    node.lang === 'json' ? 'json' : node.lang === 'http' && httpHeaderTokens(code) ? 'http' : null;
+  if (!kind) return null;
+  return {
+    kind,
+    node: {
+      type: 'mdxJsxFlowElement',
+      name: MDX_IMPORTS[kind].local,
+      attributes: [
+        {
+          type: 'mdxJsxAttribute',
+          name: 'code',
+          value: {
+            type: 'mdxJsxAttributeValueExpression',
+            value: JSON.stringify(code),
+            data: { estree: literalProgram(code) },
+          },
+        },
+      ],
+      children: [],
+    },
+  };
+}
+
 /** Rewrites the tree in place; returns the kinds of component it now uses. */
 export function importThemeComponents(root: MdNode): Set<Kind> {
   const used = new Set<Kind>();
@@ -112,8 +151,9 @@ export function importThemeComponents(root: MdNode): Set<Kind> {
     for (let i = 0; i < children.length; i += 1) {
       const child = children[i]!;
       if (child.type === 'code') {
-        children[i] = codeBlock(child);
-        used.add('code');
+        const fixed = staticCodeBlock(child);
+        children[i] = fixed ? fixed.node : codeBlock(child);
+        used.add(fixed ? fixed.kind : 'code');
         continue;
       }
       // Docusaurus's admonitions plugin (run before this one) leaves each admonition a
