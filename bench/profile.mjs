@@ -8,7 +8,7 @@
  * blocking time, then self time per source (npm package or file under src/ and docs/), mapped
  * through the source maps.
  *
- *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3] [--cpu-throttle 4]
+ *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3] [--cpu-throttle 4] [--cookies]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,8 @@ const TASKS = args.includes('--tasks');
 const CALLERS = opt('--callers');
 // --cpu-throttle N: slow the CPU N times, as Lighthouse's mobile run does (4).
 const THROTTLE = Number(opt('--cpu-throttle') ?? 1);
+// --cookies: every cookie category accepted before the page loads (analytics, scheduling badge).
+const COOKIES = args.includes('--cookies');
 // --phases: with --tasks, split each long task by React phase (render, commit, passive effects)
 // or, outside React, by the task's outermost function.
 const PHASES = args.includes('--phases');
@@ -134,6 +136,19 @@ try {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
       const page = await context.newPage();
+      if (COOKIES)
+        await page.addInitScript(
+          (consent) => {
+            localStorage.setItem('visionapi.cookieConsent', consent);
+          },
+          JSON.stringify({
+            essential: true,
+            analytics: true,
+            marketing: true,
+            calendly: true,
+            consentDate: new Date().toISOString(),
+          }),
+        );
       await page.addInitScript(() => {
         window.__longTasks = [];
         new PerformanceObserver((list) => {

@@ -8,6 +8,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import { runWhenIdle } from '@site/src/browser/idle';
 import styles from './styles.module.css';
 
 export const BADGE_TEXT = 'Accelerate with AI — Book Now';
@@ -22,13 +23,17 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   useEffect(() => {
     if (!url) return;
     let live = true;
-    loadPopup().then(
-      () => live && setReady(true),
-      // Offline or blocked: the badge keeps working as a link.
-      () => undefined,
-    );
+    // Fetched once the page is idle: until then (and if it cannot load) the badge is a link.
+    const cancel = runWhenIdle(() => {
+      loadPopup().then(
+        () => live && setReady(true),
+        // Offline or blocked: the badge keeps working as a link.
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [url]);
 
