@@ -27,7 +27,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, startServer } from './common.mjs';
+import { ACCEPTED, CHROMIUM, FLAGS, startServer } from './common.mjs';
 import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, deploymentPages, measurePage } from './pageWeight.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3031);
@@ -53,17 +53,6 @@ const ROUTES = routesArg
   : [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)];
 const SESSION_MARKER = ['visionapi:session', '1'];
 /** "Accept All Cookies", as the banner stores it (src/consent/store.ts). */
-const ACCEPTED = [
-  'visionapi.cookieConsent',
-  JSON.stringify({
-    essential: true,
-    analytics: true,
-    marketing: true,
-    calendly: true,
-    consentDate: new Date().toISOString(),
-  }),
-];
-
 /**
  * The local stack (account API, services host, Auth emulator) the served build calls, allowing
  * this benchmark's origin. Reused when one already answers (its CORS_ORIGINS must include

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
-import { CHROMIUM, FLAGS, groupSource, startServer } from './common.mjs';
+import { ACCEPTED, CHROMIUM, FLAGS, groupSource, startServer } from './common.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3043);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -137,18 +137,7 @@ try {
       const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
       const page = await context.newPage();
       if (COOKIES)
-        await page.addInitScript(
-          (consent) => {
-            localStorage.setItem('visionapi.cookieConsent', consent);
-          },
-          JSON.stringify({
-            essential: true,
-            analytics: true,
-            marketing: true,
-            calendly: true,
-            consentDate: new Date().toISOString(),
-          }),
-        );
+        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), ACCEPTED);
       await page.addInitScript(() => {
         window.__longTasks = [];
         new PerformanceObserver((list) => {
