@@ -86,6 +86,19 @@ function stringAttribute(name: string, value: string) {
   return { type: 'mdxJsxAttribute', name, value };
 }
 
+/** `name={"value"}`: an expression, so the string keeps its newlines and spaces exactly. */
+function stringExpressionAttribute(name: string, value: string) {
+  return {
+    type: 'mdxJsxAttribute',
+    name,
+    value: {
+      type: 'mdxJsxAttributeValueExpression',
+      value: JSON.stringify(value),
+      data: { estree: literalProgram(value) },
+    },
+  };
+}
+
 function codeBlock(node: MdNode): MdNode {
   const code = `${node.value ?? ''}\n`;
   return {
@@ -94,15 +107,7 @@ function codeBlock(node: MdNode): MdNode {
     attributes: [
       ...(node.lang ? [stringAttribute('className', `language-${node.lang}`)] : []),
       ...(node.meta ? [stringAttribute('metastring', node.meta)] : []),
-      {
-        type: 'mdxJsxAttribute',
-        name: 'children',
-        value: {
-          type: 'mdxJsxAttributeValueExpression',
-          value: JSON.stringify(code),
-          data: { estree: literalProgram(code) },
-        },
-      },
+      stringExpressionAttribute('children', code),
     ],
     children: [],
   };
@@ -123,17 +128,7 @@ function staticCodeBlock(node: MdNode): { kind: 'json' | 'http'; node: MdNode } 
     node: {
       type: 'mdxJsxFlowElement',
       name: MDX_IMPORTS[kind].local,
-      attributes: [
-        {
-          type: 'mdxJsxAttribute',
-          name: 'code',
-          value: {
-            type: 'mdxJsxAttributeValueExpression',
-            value: JSON.stringify(code),
-            data: { estree: literalProgram(code) },
-          },
-        },
-      ],
+      attributes: [stringExpressionAttribute('code', code)],
       children: [],
     },
   };

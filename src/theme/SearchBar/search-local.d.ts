@@ -20,6 +20,4 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/pro
   export const searchBarShortcut: boolean;
   export const searchBarShortcutHint: boolean;
   export const searchBarShortcutKeymap: string;
-  export const hideSearchBarWithNoSearchContext: boolean;
-  export const searchContextByPaths: unknown[] | null;
 }
