@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as PwaOptions } from '@docusaurus/plugin-pwa';
@@ -7,6 +8,7 @@ import { DEPLOYMENT_DOCS_PATH, deploymentDocsPath, navigationItems } from './con
 import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
+import clientGeneratedTrim from './src/plugins/client-generated-trim';
 import contractAlias from './src/plugins/contract-alias';
 import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
 import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
@@ -93,6 +95,7 @@ const config: Config = {
     lazyProgressBar,
     docsChunk,
     utilsCommonEsm,
+    clientGeneratedTrim,
     shallowMemoCompare,
     routeChunkManifest,
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.
@@ -115,6 +118,9 @@ const config: Config = {
         // 'always': offline mode for every visitor, not only installed apps. Alone, because the
         // plugin awaits every strategy and 'appInstalled' (getInstalledRelatedApps) can hang.
         offlineModeActivationStrategies: ['always'],
+        // Registers the worker without workbox-window; the plugin's own module (and its update
+        // popup) loads once an updated worker waits (src/clientModules/serviceWorker.ts).
+        swRegister: path.resolve(__dirname, 'src/clientModules/serviceWorker.ts'),
         // The pages' Markdown and the llms.txt files work offline too (the plugin's own glob
         // patterns cannot be extended).
         injectManifestConfig: pwaPrecacheConfig,

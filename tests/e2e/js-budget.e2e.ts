@@ -31,13 +31,18 @@ const LIBRARIES: Record<string, string> = {
 
 /**
  * Code that loads when a reader needs it, never with a first load: the search bar's (when they
- * reach for the search), nprogress (when a page change starts), and tslib, which
- * @docusaurus/utils-common's CommonJS index required whole (src/plugins/utils-common-esm).
+ * reach for the search), nprogress (when a page change starts), plugin-pwa's update handling
+ * (when an updated worker waits), and tslib, which @docusaurus/utils-common's CommonJS index
+ * required whole (src/plugins/utils-common-esm).
  */
 const LATER: Record<string, string> = {
   "the search bar's autocomplete": 'autocomplete:selected',
   nprogress: 'nprogress-busy',
   tslib: 'Generator is already executing',
+  // plugin-pwa's registration and workbox-window, which load once an updated worker waits
+  // (src/clientModules/serviceWorker.ts).
+  "plugin-pwa's update handling": 'SKIP_WAITING',
+  'workbox-window': 'workbox:window:',
 };
 
 const PAGES = [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)].sort();

@@ -136,10 +136,27 @@ test.describe('update prompt', () => {
     allowConsoleErrors([/blocked by CORS policy/, /Failed to load resource: net::ERR_FAILED/]);
     await dismissCookieBanner(page);
     const origin = `http://localhost:${PORT}`;
+    // plugin-pwa's update handling (its module and workbox-window) loads only once an updated
+    // worker waits (src/clientModules/serviceWorker.ts).
+    const updateCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/js\/pwa-update\.[0-9a-f]+\.js$/.test(request.url()))
+        updateCode.push(`${request.resourceType()} ${request.url()}`);
+    });
+    const workerUrl = () =>
+      page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
+      );
     await page.goto(`${origin}/dashboard/public-deployment/`);
     await waitForHydration(page);
     await waitForOfflineReady(page);
     await expect(page.getByText('New version available')).toHaveCount(0);
+    // The URL plugin-pwa's own module registers, so its later registration finds the same worker.
+    const registered = await workerUrl();
+    expect(registered).toBe(
+      `${origin}/sw.js?params=${encodeURIComponent(JSON.stringify({ offlineMode: true, debug: false }))}`,
+    );
+    expect(updateCode).toEqual([]);
 
     // Deploy a new version: any byte change in sw.js makes the browser install it.
     await appendFile(path.join(dir, 'sw.js'), '\n// new deployment\n');
@@ -152,5 +169,8 @@ test.describe('update prompt', () => {
     await reloaded;
     await waitForHydration(page);
     await expect(page.getByText('New version available')).toHaveCount(0);
+    expect(updateCode.length).toBeGreaterThan(0);
+    // The new worker took over under the same URL: no second registration.
+    expect(await workerUrl()).toBe(registered);
   });
 });
