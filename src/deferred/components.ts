@@ -11,10 +11,12 @@ import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme-original/Admonition';
 import MDXDetails from '@theme-original/MDXComponents/Details';
 import DocFooter from '@theme-original/DocItem/Footer';
+import NavbarColorModeToggle from '@theme-original/Navbar/ColorModeToggle';
 
 export const serverComponents: Partial<Record<DeferredName, ComponentType<never>>> = {
   CodeBlock,
   Admonition,
   MDXDetails,
   DocFooter,
+  NavbarColorModeToggle,
 } as Record<DeferredName, ComponentType<never>>;

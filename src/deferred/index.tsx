@@ -1,6 +1,7 @@
 /**
  * Components that most pages do not show, loaded only by a page that does (issue 24): the theme's
- * CodeBlock, Admonition and Details, the doc footer.
+ * CodeBlock, Admonition and Details, the doc footer, the colour-mode toggle
+ * (the site has none).
  *
  * In the browser, each is a lazy chunk in a Suspense boundary of its own. A page being hydrated
  * keeps the server's HTML for it until the chunk arrives (React leaves a suspended boundary
@@ -11,7 +12,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { serverComponents } from './components';
 
-export type DeferredName = 'CodeBlock' | 'Admonition' | 'MDXDetails' | 'DocFooter';
+export type DeferredName =
+  | 'CodeBlock'
+  | 'Admonition'
+  | 'MDXDetails'
+  | 'DocFooter'
+  | 'NavbarColorModeToggle';
 
 export function deferred<P extends object>(
   name: DeferredName,

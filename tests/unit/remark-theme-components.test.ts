@@ -69,30 +69,43 @@ describe('remark: import the theme components a page shows', () => {
   });
 
   it('renames admonitions (directives) and <details> anywhere in the tree, importing each once', () => {
-    const admonition = (): Node => ({
+    const admonition = (type: string, children: Node[] = []): Node => ({
       type: 'containerDirective',
-      name: 'tip',
-      data: { hName: 'admonition', hProperties: { type: 'tip' } },
-      children: [],
+      name: type,
+      data: { hName: 'admonition', hProperties: { type, title: 'Plain title' } },
+      children,
     });
     const details: Node = { type: 'mdxJsxFlowElement', name: 'details', children: [] };
+    // A Markdown title: the theme's mdxAdmonitionTitle child, which only its Admonition unwraps.
+    const complexTitle = admonition('tip', [{ type: 'mdxAdmonitionTitle', children: [] }]);
+    // 'caution' is one of the theme's aliases.
+    const alias = admonition('caution');
     const nested: Node = {
       type: 'mdxJsxFlowElement',
       name: 'TabItem',
-      children: [admonition(), { type: 'code', lang: null, meta: null, value: 'a' }],
+      children: [admonition('tip'), { type: 'code', lang: null, meta: null, value: 'a' }],
     };
-    const root = tree(admonition(), nested, details);
+    const root = tree(admonition('tip'), nested, details, complexTitle, alias, admonition('info'));
     remarkImportThemeComponents()(root as never);
     const imports = root.children!.filter((n) => n.type === 'mdxjsEsm').map((n) => n.value);
     expect(imports).toEqual([
       `import ${MDX_IMPORTS.admonition.local} from "@theme-original/Admonition";`,
+      `import ${MDX_IMPORTS['admonition-info'].local} from "@theme/Admonition/Type/Info";`,
+      `import ${MDX_IMPORTS['admonition-tip'].local} from "@theme/Admonition/Type/Tip";`,
       `import ${MDX_IMPORTS.code.local} from "@theme/CodeBlock";`,
       `import ${MDX_IMPORTS.details.local} from "@theme-original/MDXComponents/Details";`,
     ]);
-    expect((root.children![3]!.data as { hName: string }).hName).toBe(MDX_IMPORTS.admonition.local);
-    expect((nested.children![0]!.data as { hName: string }).hName).toBe(
-      MDX_IMPORTS.admonition.local,
-    );
+    const hName = (node: Node) => (node.data as { hName: string }).hName;
+    // A main type with a plain title: its type's component, which takes the same props.
+    expect(hName(root.children![5]!)).toBe(MDX_IMPORTS['admonition-tip'].local);
+    expect(hName(nested.children![0]!)).toBe(MDX_IMPORTS['admonition-tip'].local);
+    expect(hName(root.children![10]!)).toBe(MDX_IMPORTS['admonition-info'].local);
+    expect((root.children![5]!.data as { hProperties: unknown }).hProperties).toEqual({
+      type: 'tip',
+      title: 'Plain title',
+    });
+    expect(hName(complexTitle)).toBe(MDX_IMPORTS.admonition.local);
+    expect(hName(alias)).toBe(MDX_IMPORTS.admonition.local);
     expect(nested.children![1]!.name).toBe(MDX_IMPORTS.code.local);
     // A fence without a language has no class, as the theme's.
     expect((nested.children![1]!.attributes as { name: string }[]).map((a) => a.name)).toEqual([

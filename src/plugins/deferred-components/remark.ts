@@ -38,6 +38,19 @@ interface MdNode {
 export const MDX_IMPORTS = {
   code: { local: 'VisionapiMdxCodeBlock', source: '@theme/CodeBlock' },
   admonition: { local: 'VisionapiMdxAdmonition', source: '@theme-original/Admonition' },
+  // An admonition of a main type with a plain-text title: its type's component alone (the
+  // theme's Admonition imports all of them, icons included, for any page that shows one).
+  'admonition-note': { local: 'VisionapiMdxAdmonitionNote', source: '@theme/Admonition/Type/Note' },
+  'admonition-tip': { local: 'VisionapiMdxAdmonitionTip', source: '@theme/Admonition/Type/Tip' },
+  'admonition-info': { local: 'VisionapiMdxAdmonitionInfo', source: '@theme/Admonition/Type/Info' },
+  'admonition-warning': {
+    local: 'VisionapiMdxAdmonitionWarning',
+    source: '@theme/Admonition/Type/Warning',
+  },
+  'admonition-danger': {
+    local: 'VisionapiMdxAdmonitionDanger',
+    source: '@theme/Admonition/Type/Danger',
+  },
   details: { local: 'VisionapiMdxDetails', source: '@theme-original/MDXComponents/Details' },
   // Static blocks highlighted without Prism, as the reference's JSON examples are.
   json: { local: 'VisionapiMdxJsonCode', source: '@site/src/components/StaticCodeBlock/Json' },
@@ -134,6 +147,20 @@ function staticCodeBlock(node: MdNode): { kind: 'json' | 'http'; node: MdNode } 
   };
 }
 
+const TYPED_ADMONITIONS = new Set<unknown>(['note', 'tip', 'info', 'warning', 'danger']);
+
+/**
+ * The component for an admonition: its type's own (which takes the same props the theme's
+ * Admonition passes it), unless the title is Markdown (the theme's `mdxAdmonitionTitle` child,
+ * which only the Admonition unwraps) or the type is one of the theme's aliases.
+ */
+function admonitionKind(node: MdNode, type: unknown): Kind {
+  const complexTitle = node.children?.[0]?.type === 'mdxAdmonitionTitle';
+  return !complexTitle && TYPED_ADMONITIONS.has(type)
+    ? (`admonition-${type}` as Kind)
+    : 'admonition';
+}
+
 /** Rewrites the tree in place; returns the kinds of component it now uses. */
 export function importThemeComponents(root: MdNode): Set<Kind> {
   const used = new Set<Kind>();
@@ -153,10 +180,11 @@ export function importThemeComponents(root: MdNode): Set<Kind> {
       }
       // Docusaurus's admonitions plugin (run before this one) leaves each admonition a
       // directive that becomes the hast element `admonition`: renamed to the import.
-      const data = child.data as { hName?: string } | undefined;
+      const data = child.data as { hName?: string; hProperties?: { type?: unknown } } | undefined;
       if (child.type === 'containerDirective' && data?.hName === 'admonition') {
-        data.hName = MDX_IMPORTS.admonition.local;
-        used.add('admonition');
+        const kind = admonitionKind(child, data.hProperties?.type);
+        data.hName = MDX_IMPORTS[kind].local;
+        used.add(kind);
       }
       if (
         (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') &&
