@@ -9,6 +9,7 @@ import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import clientGeneratedTrim from './src/plugins/client-generated-trim';
+import postHydrationTransitions from './src/plugins/post-hydration-transitions';
 import contractAlias from './src/plugins/contract-alias';
 import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
 import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
@@ -96,6 +97,7 @@ const config: Config = {
     docsChunk,
     utilsCommonEsm,
     clientGeneratedTrim,
+    postHydrationTransitions,
     shallowMemoCompare,
     routeChunkManifest,
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.

@@ -12,7 +12,7 @@
  * same run: the docs pages' JS ratio against it is the last line.
  *
  *   node bench/pages.mjs [--no-lighthouse] [--audits] [--routes /,/pricing/] [--runs N]
- *                        [--desktop-only] [--signed-out-only] [--baseline-lighthouse]
+ *                        [--desktop-only | --mobile-only] [--signed-out-only] [--baseline-lighthouse]
  *                        [--record-budget]
  *
  * Default routes: home, pricing, sign-in, sign-up, the deployments overview and every deployment
@@ -38,6 +38,7 @@ const withLighthouse = !args.includes('--no-lighthouse');
 // --audits: also print each Lighthouse run's metrics and the audits that did not pass.
 const withAudits = args.includes('--audits');
 const desktopOnly = args.includes('--desktop-only');
+const mobileOnly = args.includes('--mobile-only');
 const signedOutOnly = args.includes('--signed-out-only');
 const baselineLighthouse = args.includes('--baseline-lighthouse');
 const recordBudget = args.includes('--record-budget');
@@ -279,9 +280,15 @@ try {
           row[`mobile${suffix}`] = mobile.text;
           medians.push({ route: `${route}${suffix}`, formFactor: 'mobile', median: mobile.median });
         }
-        const desktop = await scoreRuns(route, 'desktop', accepted);
-        row[`desktop${suffix}`] = desktop.text;
-        medians.push({ route: `${route}${suffix}`, formFactor: 'desktop', median: desktop.median });
+        if (!mobileOnly) {
+          const desktop = await scoreRuns(route, 'desktop', accepted);
+          row[`desktop${suffix}`] = desktop.text;
+          medians.push({
+            route: `${route}${suffix}`,
+            formFactor: 'desktop',
+            median: desktop.median,
+          });
+        }
       }
     }
     rows.push(row);

@@ -9,6 +9,7 @@
  * through the source maps.
  *
  *   node bench/profile.mjs [--routes /,/pricing/] [--top 25] [--runs 3] [--cpu-throttle 4] [--cookies]
+ *                          [--mobile]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,9 @@ const CALLERS = opt('--callers');
 const THROTTLE = Number(opt('--cpu-throttle') ?? 1);
 // --cookies: every cookie category accepted before the page loads (analytics, scheduling badge).
 const COOKIES = args.includes('--cookies');
+// --mobile: a phone's viewport (412 × 823, touch), as Lighthouse's mobile run uses: below the
+// 996 px breakpoint the docs sidebar and table of contents render their mobile versions.
+const MOBILE = args.includes('--mobile');
 // --phases: with --tasks, split each long task by React phase (render, commit, passive effects)
 // or, outside React, by the task's outermost function.
 const PHASES = args.includes('--phases');
@@ -134,7 +138,16 @@ try {
     const blocking = [];
     let scriptTotal = 0;
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+      const context = await browser.newContext(
+        MOBILE
+          ? {
+              viewport: { width: 412, height: 823 },
+              deviceScaleFactor: 1.75,
+              isMobile: true,
+              hasTouch: true,
+            }
+          : { viewport: { width: 1350, height: 940 } },
+      );
       const page = await context.newPage();
       if (COOKIES)
         await page.addInitScript(([key, value]) => localStorage.setItem(key, value), ACCEPTED);
