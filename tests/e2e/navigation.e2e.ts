@@ -330,6 +330,32 @@ test.describe('mobile (390 px)', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('on a docs page the menu opens on the docs sidebar, and goes back to the main menu', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/dashboard/public-deployment/object-detection/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /toggle navigation bar/i }).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu).toBeVisible();
+    // The secondary menu (the docs sidebar, rendered at deferred priority) shows first.
+    const back = menu.getByRole('button', { name: '← Back to main menu' });
+    await expect(back).toBeVisible();
+    const sidebar = menu.locator('.theme-doc-sidebar-menu');
+    const current = sidebar.getByRole('link', { name: 'Object detection', exact: true });
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(
+      sidebar.getByRole('link', { name: 'Depth estimation', exact: true }),
+    ).toBeVisible();
+    const panels = menu.locator('.navbar-sidebar__items');
+    await expect(panels).toHaveClass(/navbar-sidebar__items--show-secondary/);
+    await back.click();
+    await expect(panels).not.toHaveClass(/navbar-sidebar__items--show-secondary/);
+    await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+  });
+
   test('layout switches at the 996 px breakpoint', async ({ page }) => {
     await page.setViewportSize({ width: 997, height: 800 });
     await page.goto('/dashboard/public-deployment/');
