@@ -37,6 +37,34 @@ test.describe('docs navigation', () => {
     await crumbs.getByRole('link', { name: 'Public deployment' }).click();
     await expect(page).toHaveURL(/\/dashboard\/public-deployment\/$/);
   });
+
+  test('a link in the text of a page navigates in place, and preloads its page on hover', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/dashboard/public-deployment/');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/js/')) chunks.push(request.url());
+    });
+    const link = page
+      .locator('.theme-doc-markdown')
+      .getByRole('link', { name: 'Object detection', exact: true })
+      .first();
+    await link.hover();
+    await expect.poll(() => chunks.length).toBeGreaterThan(0);
+    await link.click();
+    await expect(page).toHaveURL(/\/dashboard\/public-deployment\/object-detection\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/object detection/i);
+    // No document load: the page's window is the same one.
+    expect(
+      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    ).toBe(true);
+  });
 });
 
 test.describe('navbar', () => {
