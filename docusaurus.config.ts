@@ -10,6 +10,7 @@ import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import clientGeneratedTrim from './src/plugins/client-generated-trim';
 import postHydrationTransitions from './src/plugins/post-hydration-transitions';
+import leanSidebarLinks from './src/plugins/lean-sidebar-links';
 import contractAlias from './src/plugins/contract-alias';
 import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
 import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
@@ -98,6 +99,7 @@ const config: Config = {
     utilsCommonEsm,
     clientGeneratedTrim,
     postHydrationTransitions,
+    leanSidebarLinks,
     shallowMemoCompare,
     routeChunkManifest,
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.

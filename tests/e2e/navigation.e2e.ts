@@ -382,6 +382,14 @@ test.describe('mobile (390 px)', () => {
     await back.click();
     await expect(panels).not.toHaveClass(/navbar-sidebar__items--show-secondary/);
     await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    // Following a docs sidebar link from the drawer navigates and closes the drawer.
+    await page.getByRole('button', { name: /close navigation bar/i }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: /toggle navigation bar/i }).click();
+    await sidebar.getByRole('link', { name: 'Depth estimation', exact: true }).click();
+    await expect(page).toHaveURL(/depth-estimation\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/depth estimation/i);
+    await expect(menu).toBeHidden();
   });
 
   test('layout switches at the 996 px breakpoint', async ({ page }) => {

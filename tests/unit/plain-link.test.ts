@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath, isPlainClick, isPlainItem } from '@site/src/components/PlainLink/links';
+import {
+  isActivePath,
+  isPlainClick,
+  isPlainItem,
+  leanLinkTarget,
+} from '@site/src/components/PlainLink/links';
 
 const click = {
   defaultPrevented: false,
@@ -41,5 +46,42 @@ describe('PlainLink rules', () => {
     expect(isPlainItem({ label: 'v2', to: '/v2/', isActive: () => true })).toBe(false);
     expect(isPlainItem({ type: 'doc', label: 'Doc', to: '/x/' })).toBe(false);
     expect(isPlainItem({ label: 'No target' })).toBe(false);
+  });
+});
+
+describe('leanLinkTarget (the docs sidebar links LeanLink renders as PlainLink)', () => {
+  it('takes an internal page path with the props the sidebar passes', () => {
+    expect(
+      leanLinkTarget({
+        to: '/dashboard/public-deployment/object-detection',
+        className: 'menu__link menu__link--active',
+        'aria-current': 'page',
+        tabIndex: 0,
+        onClick: () => undefined,
+        children: 'Object detection',
+      }),
+    ).toBe('/dashboard/public-deployment/object-detection');
+    // Props the sidebar leaves undefined do not count.
+    expect(leanLinkTarget({ to: '/pricing/', onClick: undefined, autoAddBaseUrl: undefined })).toBe(
+      '/pricing/',
+    );
+  });
+
+  it("leaves anything else to Docusaurus's Link", () => {
+    for (const to of [
+      'https://example.com/',
+      '//evil.example/',
+      '#x',
+      '/a/#x',
+      '/a/?b',
+      'pathname:///llms.txt',
+      '/\\evil.example/',
+      'relative/',
+    ])
+      expect(leanLinkTarget({ to }), to).toBeNull();
+    expect(leanLinkTarget({ href: '/pricing/' })).toBeNull();
+    expect(leanLinkTarget({ to: '/pricing/', autoAddBaseUrl: false })).toBeNull();
+    expect(leanLinkTarget({ to: '/pricing/', target: '_blank' })).toBeNull();
+    expect(leanLinkTarget({ to: '/pricing/', 'aria-current': 'true' })).toBeNull();
   });
 });

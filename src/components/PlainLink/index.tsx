@@ -9,7 +9,7 @@
  * page's code loads ahead of the click on hover, touch or focus (core's preload, which honours 2g
  * and save-data), and the build's broken-link check sees it (onBrokenLinks: 'throw').
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useHistory } from '@docusaurus/router';
 import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
@@ -22,6 +22,9 @@ export interface PlainLinkProps {
   to: string;
   className?: string;
   'aria-current'?: 'page';
+  tabIndex?: number;
+  /** Called first, as React Router's Link does; a handler that prevents the default stops the navigation. */
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   children: ReactNode;
 }
 
@@ -31,7 +34,7 @@ function preload(path: string): void {
   );
 }
 
-export default function PlainLink({ to, children, ...rest }: PlainLinkProps): ReactNode {
+export default function PlainLink({ to, children, onClick, ...rest }: PlainLinkProps): ReactNode {
   const history = useHistory();
   const href = useBaseUrlUtils().withBaseUrl(to);
   useBrokenLinks().collectLink(href);
@@ -43,6 +46,7 @@ export default function PlainLink({ to, children, ...rest }: PlainLinkProps): Re
       onTouchStart={() => preload(href)}
       onFocus={() => preload(href)}
       onClick={(event) => {
+        onClick?.(event);
         if (!isPlainClick(event)) return;
         event.preventDefault();
         history.push(href);

@@ -40,3 +40,22 @@ export function isPlainItem(item: object): item is { label: string; to: string }
     Object.keys(item).every((key) => key === 'label' || key === 'to')
   );
 }
+
+/** The props LeanLink passes on to a PlainLink; any other prop keeps Docusaurus's Link. */
+const LEAN_PROPS = new Set(['to', 'className', 'aria-current', 'tabIndex', 'onClick', 'children']);
+
+/**
+ * The site path a LeanLink renders as a PlainLink: `to` (not `href`) is a path of this site (one
+ * leading slash, no `pathname://`, fragment or query), `aria-current` is absent or "page", and
+ * every other prop is one PlainLink takes. Else null: Docusaurus's Link renders it.
+ */
+export function leanLinkTarget(props: object): string | null {
+  const { to } = props as { to?: unknown };
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return null;
+  if (to.includes('#') || to.includes('?') || to.includes('\\')) return null;
+  const current = (props as { 'aria-current'?: unknown })['aria-current'];
+  if (current !== undefined && current !== 'page') return null;
+  for (const [key, value] of Object.entries(props))
+    if (value !== undefined && !LEAN_PROPS.has(key)) return null;
+  return to;
+}
