@@ -13,11 +13,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { serverComponents } from './components';
 
 export type DeferredName =
-  | 'CodeBlock'
-  | 'Admonition'
-  | 'MDXDetails'
-  | 'DocFooter'
-  | 'NavbarColorModeToggle';
+  'CodeBlock' | 'Admonition' | 'MDXDetails' | 'DocFooter' | 'NavbarColorModeToggle';
 
 export function deferred<P extends object>(
   name: DeferredName,
