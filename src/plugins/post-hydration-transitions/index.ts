@@ -1,6 +1,6 @@
 /**
- * The "is browser" flag and the first window-size reading, set right after hydration, become
- * React transitions in the browser build (loader.cjs; see README.md).
+ * The first window-size reading, set right after hydration, becomes a React transition in the
+ * browser build (loader.cjs; see README.md).
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
@@ -15,7 +15,7 @@ export default function postHydrationTransitions(): Plugin {
             module: {
               rules: [
                 {
-                  test: /@docusaurus[\\/](core[\\/]lib[\\/]client[\\/]browserContext|theme-common[\\/]lib[\\/]hooks[\\/]useWindowSize)\.js$/,
+                  test: /@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks[\\/]useWindowSize\.js$/,
                   use: [{ loader: path.resolve(__dirname, 'loader.cjs') }],
                 },
               ],

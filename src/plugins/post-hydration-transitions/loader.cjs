@@ -1,18 +1,20 @@
 /**
- * Webpack/Rspack loader for two Docusaurus files (see README.md): the two state updates every page
- * makes right after hydration become React transitions.
+ * Webpack/Rspack loader for @docusaurus/theme-common's useWindowSize.js (see README.md): the first
+ * reading of the window size ('ssr' → 'mobile' or 'desktop'), made in an effect right after
+ * hydration for each of its users (navbar, docs sidebar, table of contents), becomes a React
+ * transition.
  *
- * - @docusaurus/core's browserContext.js sets "is browser" to true in an effect;
- * - @docusaurus/theme-common's useWindowSize.js sets the window size ('ssr' → 'mobile' or
- *   'desktop') in an effect, for each of its users (navbar, docs sidebar, table of contents).
+ * Made in an effect, it is a default-priority update that React renders in one uninterrupted
+ * task; on a phone it swaps the docs sidebar and table of contents for their mobile versions and
+ * the whole navbar renders again: one 150–250 ms task (CPU ×4) right after the page becomes
+ * visible. As a transition, React renders the same update in slices of a few milliseconds and
+ * lets input through between them. What renders, and the result, are unchanged.
  *
- * Made in an effect, each is a default-priority update that React renders in one uninterrupted
- * task; on a phone, the window size swaps the docs sidebar and table of contents for their mobile
- * versions, and the whole navbar renders again: one 200–300 ms task (CPU ×4) right after the page
- * becomes visible. As transitions, React renders the same updates in slices of a few
- * milliseconds and lets input through between them. What renders, and the result, are unchanged.
+ * Docusaurus's "is browser" flag is left as it is: the local search's results page reads `?q=`
+ * only once that flag is set, and loses the query if the router's own update comes first (it did
+ * when the flag was a transition too).
  *
- * If a new Docusaurus changes either line, the build fails here: check whether the update still
+ * If a new Docusaurus changes the line, the build fails here: check whether the update still
  * happens after hydration and update this loader.
  */
 'use strict';
@@ -20,12 +22,6 @@
 const path = require('node:path');
 
 const PATCHES = {
-  'browserContext.js': {
-    importFrom: "import React, { useEffect, useState } from 'react';",
-    importTo: "import React, { startTransition, useEffect, useState } from 'react';",
-    from: '        setIsBrowser(true);\n',
-    to: '        startTransition(() => setIsBrowser(true));\n',
-  },
   'useWindowSize.js': {
     importFrom: "import { useEffect, useState } from 'react';",
     importTo: "import { startTransition, useEffect, useState } from 'react';",
