@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { ACCEPTED } from '../../bench/acceptedCookies.mjs';
 import { waitForHydration } from './fixtures';
 import { expect, test } from './support/fixtures';
 import { stubThirdParties } from './support/thirdParties';
@@ -58,18 +59,7 @@ async function recordViolations(context: BrowserContext): Promise<Violation[]> {
 
 /** Every optional cookie category accepted, so analytics and scheduling load on every page. */
 async function acceptAllCookies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      'visionapi.cookieConsent',
-      JSON.stringify({
-        essential: true,
-        analytics: true,
-        marketing: true,
-        calendly: true,
-        consentDate: new Date().toISOString(),
-      }),
-    );
-  });
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), ACCEPTED);
 }
 
 /** The response carries the build's policy: scripts by hash, never 'unsafe-inline'. */

@@ -1,6 +1,6 @@
-/** src/theme/MDXComponents/links.ts: which Markdown links become a PlainLink. */
+/** mdxLinkPath (src/components/PlainLink/links.ts): which Markdown links become a PlainLink. */
 import { describe, expect, it } from 'vitest';
-import { mdxLinkPath } from '../../src/theme/MDXComponents/links';
+import { mdxLinkPath } from '../../src/components/PlainLink/links';
 
 describe('Markdown links rendered as PlainLink', () => {
   it('takes a page of the site in its trailing-slash form', () => {

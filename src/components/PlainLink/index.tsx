@@ -15,7 +15,7 @@ import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { isPlainClick } from './links';
 
-export { isActivePath, isPlainClick, isPlainItem } from './links';
+export { isActivePath, isPlainClick, isPlainItem, mdxLinkPath } from './links';
 
 export interface PlainLinkProps {
   /** Site path, without the base URL (as Link's `to`). */

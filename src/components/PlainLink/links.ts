@@ -41,6 +41,32 @@ export function isPlainItem(item: object): item is { label: string; to: string }
   );
 }
 
+/**
+ * A path of this site's pages that a PlainLink can render: one leading slash (not `//`, not a
+ * `pathname://` or other scheme), no fragment, query or backslash.
+ */
+export function isSitePagePath(path: unknown): path is string {
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('#') &&
+    !path.includes('?') &&
+    !path.includes('\\')
+  );
+}
+
+/**
+ * The page path of a Markdown link that a PlainLink renders exactly as the theme's Link would
+ * (src/theme/MDXComponents): an `href` and children only, a site page path ending in `/` (the
+ * site's trailing-slash form, so Link would not rewrite it). Else null.
+ */
+export function mdxLinkPath(props: object): string | null {
+  const { href, children: _children, ...rest } = props as { href?: unknown; children?: unknown };
+  if (Object.keys(rest).length > 0 || !isSitePagePath(href) || !href.endsWith('/')) return null;
+  return href;
+}
+
 /** The props LeanLink passes on to a PlainLink; any other prop keeps Docusaurus's Link. */
 const LEAN_PROPS = new Set(['to', 'className', 'aria-current', 'tabIndex', 'onClick', 'children']);
 
@@ -51,8 +77,7 @@ const LEAN_PROPS = new Set(['to', 'className', 'aria-current', 'tabIndex', 'onCl
  */
 export function leanLinkTarget(props: object): string | null {
   const { to } = props as { to?: unknown };
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return null;
-  if (to.includes('#') || to.includes('?') || to.includes('\\')) return null;
+  if (!isSitePagePath(to)) return null;
   const current = (props as { 'aria-current'?: unknown })['aria-current'];
   if (current !== undefined && current !== 'page') return null;
   for (const [key, value] of Object.entries(props))

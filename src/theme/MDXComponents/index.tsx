@@ -7,9 +7,8 @@
  */
 import type { ComponentProps, ReactNode } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
-import PlainLink from '@site/src/components/PlainLink';
+import PlainLink, { mdxLinkPath } from '@site/src/components/PlainLink';
 import ScrollTable from '@site/src/components/ScrollTable';
-import { mdxLinkPath } from './links';
 
 function MDXTable(props: ComponentProps<'table'>): ReactNode {
   return (
