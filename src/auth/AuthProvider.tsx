@@ -1,9 +1,10 @@
 /**
  * Exposes the sign-in state ({ status, user }) to the whole site. Mounted
  * once in src/theme/Root.tsx. Server render and hydration always see
- * 'unknown'; the real state is read after mount.
+ * 'unknown'; the real state is read after mount, in a transition (hydratedStore.ts).
  */
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useHydratedSyncExternalStore } from '@site/src/browser/hydratedStore';
 import {
   getAuthState,
   startAuthState,
@@ -17,7 +18,7 @@ const AuthContext = createContext<AuthState | null>(null);
 const getServerState = (): AuthState => UNKNOWN_AUTH_STATE;
 
 export default function AuthProvider({ children }: { children: ReactNode }): ReactNode {
-  const state = useSyncExternalStore(subscribeAuthState, getAuthState, getServerState);
+  const state = useHydratedSyncExternalStore(subscribeAuthState, getAuthState, getServerState);
   useEffect(() => startAuthState(), []);
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -3,7 +3,7 @@
  * `useSyncExternalStore`. Reading never throws: missing, corrupt, foreign or expired data is
  * "unset". Writes in one tab reach the other tabs through the `storage` event.
  */
-import { useSyncExternalStore } from 'react';
+import { useHydratedSyncExternalStore } from '@site/src/browser/hydratedStore';
 import {
   CONSENT_CATEGORIES,
   type ConsentCategory,
@@ -151,7 +151,7 @@ function getServerConsent(): ConsentState {
 
 /** React hook: 'pending' on the server and during hydration, then the stored consent. */
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribe, getConsent, getServerConsent);
+  return useHydratedSyncExternalStore(subscribe, getConsent, getServerConsent);
 }
 
 /** Whether the visitor currently allows a category (false while unset). */

@@ -4,7 +4,7 @@
  * module; pages read it with `usePricing()`. Tiny and free of UI libraries, so
  * it costs docs pages nothing but one request.
  */
-import { useSyncExternalStore } from 'react';
+import { useHydratedSyncExternalStore } from '@site/src/browser/hydratedStore';
 import { publicApi } from '@site/src/api/public';
 import type { PublicPricing } from '@contract';
 
@@ -47,9 +47,11 @@ export function subscribePricing(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const getServerPricing = (): PricingState => LOADING;
+
 /** The pricing: 'loading' on the server and until the app's one load answers. */
 export function usePricing(): PricingState {
-  return useSyncExternalStore(subscribePricing, getPricingState, () => LOADING);
+  return useHydratedSyncExternalStore(subscribePricing, getPricingState, getServerPricing);
 }
 
 /** Test hook. */
