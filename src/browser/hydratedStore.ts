@@ -16,8 +16,8 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from 'reac
 // Set by the first effect of any component that uses this module: effects run only after the
 // hydration's commit, so every component of the hydrating tree has rendered with `false`.
 // Limit: a Suspense boundary whose server HTML hydrates only after that (a later hydration pass)
-// would read the browser's value while hydrating. No user of these stores sits in one today; the
-// lazy boundaries of the account pages render their content in the browser, not from server HTML.
+// would read the browser's value while hydrating. None exists today: the site's lazy boundaries
+// (account form, balance chip, notifications) appear only after a browser-side state change.
 let hydrated = false;
 
 /** False while the page hydrates (and until the transition that follows); true afterwards. */
