@@ -20,7 +20,11 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from 'reac
 // (account form, balance chip, notifications) appear only after a browser-side state change.
 let hydrated = false;
 
-/** False while the page hydrates (and until the transition that follows); true afterwards. */
+/**
+ * False while the page hydrates (and until the transition that follows); true afterwards.
+ * Docusaurus's `useIsBrowser` is the same flag, but it turns true in an urgent update (see
+ * src/plugins/post-hydration-transitions for why that one stays urgent).
+ */
 export function useAfterHydration(): boolean {
   const [after, setAfter] = useState(hydrated);
   useEffect(() => {

@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
 
+/** Marks the page's window; the check returned stays true until a full page load replaces it. */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+    );
+}
+
 test.describe('docs navigation', () => {
   test('the dashboard sidebar lists every deployment and navigates', async ({ page }) => {
     await page.goto('/dashboard/public-deployment/object-detection/');
@@ -44,9 +55,7 @@ test.describe('docs navigation', () => {
     await dismissCookieBanner(page);
     await page.goto('/dashboard/public-deployment/');
     await waitForHydration(page);
-    await page.evaluate(() => {
-      (window as unknown as { __samePage: boolean }).__samePage = true;
-    });
+    const sameDocument = await markDocument(page);
     const chunks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/assets/js/')) chunks.push(request.url());
@@ -61,9 +70,7 @@ test.describe('docs navigation', () => {
     await expect(page).toHaveURL(/\/dashboard\/public-deployment\/object-detection\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/object detection/i);
     // No document load: the page's window is the same one.
-    expect(
-      await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
-    ).toBe(true);
+    expect(await sameDocument()).toBe(true);
   });
 });
 
@@ -128,14 +135,7 @@ test.describe('navbar', () => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await waitForHydration(page);
-    // A full page load would drop this marker.
-    await page.evaluate(
-      () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
-    );
-    const sameDocument = () =>
-      page.evaluate(
-        () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
-      );
+    const sameDocument = await markDocument(page);
     const navbar = page.getByRole('navigation', { name: 'Main' });
 
     // Hovering a menu link fetches its page's code ahead of the click.

@@ -10,18 +10,18 @@
  * render, in slices that let input through instead of one 100–200 ms task (CPU ×4). The drawer
  * stays closed until the reader opens it, and opening it earlier renders it at once.
  */
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import { useNavbarMobileSidebar } from '@docusaurus/theme-common/internal';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
+import { useAfterHydration } from '@site/src/browser/hydratedStore';
 
 const toggleButton = () => document.querySelector<HTMLElement>('.navbar__toggle');
 
 export default function NavbarMobileSidebarWrapper(): ReactNode {
   const { shown, toggle } = useNavbarMobileSidebar();
   const { pathname } = useLocation();
-  const [prepared, setPrepared] = useState(false);
-  useEffect(() => startTransition(() => setPrepared(true)), []);
+  const prepared = useAfterHydration();
   const openedOn = useRef<string | null>(null);
   // The page the drawer closes on (read when it closes, not followed).
   const currentPath = useRef(pathname);
