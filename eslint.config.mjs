@@ -12,6 +12,7 @@ export default tseslint.config(
       'build-test/**',
       '.docusaurus/**',
       '.data/**',
+      '.bench/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',
