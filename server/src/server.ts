@@ -15,26 +15,11 @@ import { buildAccountApp } from './app';
 import { createDeps } from './bootstrap';
 import { readServerConfig, type ServerConfig } from './config';
 import { loggerOptions } from './lib/log';
+import { serverTimeouts } from './server-timeouts';
 import { describeDatabaseError } from './lib/database-errors';
 import { buildServicesApp } from './services/app';
 
 const DRAIN_TIMEOUT_MS = 10_000;
-
-/**
- * The server's own timeouts come after everything a request waits for, so a slow upstream or a
- * database outage ends in an answer (504 or 503 with Retry-After), never in a cut connection:
- *   database connect (3 s) and statement (10 s) < upstream connect (2 s) and whole call (30 s)
- *   < socket inactivity (upstream call + 30 s) < whole request (upstream call + 60 s).
- */
-export function serverTimeouts(
-  config: Pick<ServerConfig, 'upstreams' | 'databaseStatementTimeoutMs'>,
-) {
-  const longestWork = Math.max(config.upstreams.timeoutMs, config.databaseStatementTimeoutMs);
-  return {
-    connectionTimeout: longestWork + 30_000,
-    requestTimeout: longestWork + 60_000,
-  };
-}
 
 async function serve(config: ServerConfig) {
   const { deps, database } = await createDeps(config);
