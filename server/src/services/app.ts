@@ -127,7 +127,11 @@ function notFoundMessage(request: FastifyRequest): string {
 }
 
 /** A digest of what the call asks for, so a reused Idempotency-Key with another request is caught. */
-export function requestDigest(path: string, image: Buffer, params: Record<string, unknown>): string {
+export function requestDigest(
+  path: string,
+  image: Buffer,
+  params: Record<string, unknown>,
+): string {
   return createHash('sha256')
     .update(path)
     .update('\0')
