@@ -143,6 +143,11 @@ export interface ServerConfig {
    * process counts in its own memory.
    */
   redisUrl?: string;
+  /**
+   * Prefix of every counter this deployment keeps in Redis (`REDIS_KEY_PREFIX`, default
+   * `visionapi`): two deployments (or two test runs) sharing one Redis keep apart.
+   */
+  redisKeyPrefix: string;
   pgliteDir: string;
   corsOrigins: string[];
   firebaseProjectId: string;
@@ -189,6 +194,18 @@ export interface ServerConfig {
   supportEmail: string;
   /** The site's public origin, for links in e-mails. */
   siteUrl: string;
+  /**
+   * Where callers reach each server (origins, no path): the `servers` of the published OpenAPI
+   * documents. Defaults: the local ports.
+   */
+  publicApiUrl: string;
+  publicServicesUrl: string;
+  /**
+   * Which services document to publish: `production` describes the metering gateway, `sandbox`
+   * the local stack's sample answers. Default: `sandbox` in local mode. A public site build asks
+   * for `production` (scripts/docs-data/openapi.ts).
+   */
+  servicesDocument: 'production' | 'sandbox';
   /** The seller printed on invoices. */
   seller: { name: string; address: string; taxId: string | null; email: string };
   /** Fastify's `trustProxy`: false, true, a hop count, or a list of addresses/CIDRs. */
@@ -209,6 +226,22 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
     throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   }
   return value;
+}
+
+/** An http(s) origin (a trailing slash and a `/v1` are dropped). */
+function readOrigin(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return url.origin;
 }
 
 function readTrustProxy(env: NodeJS.ProcessEnv): boolean | number | string[] {
@@ -322,6 +355,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseConnectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
     holdLeaseMs: readInt(env, 'HOLD_LEASE_MS', 10_000, 1_000),
     redisUrl: read(env, 'REDIS_URL'),
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'visionapi',
     pgliteDir: path.resolve(read(env, 'PGLITE_DIR') ?? '.data/pglite'),
     corsOrigins: read(env, 'CORS_ORIGINS')
       ?.split(',')
@@ -374,6 +408,19 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mailFrom: read(env, 'MAIL_FROM') ?? 'VisionAPI <no-reply@visionapi.local>',
     supportEmail: read(env, 'SUPPORT_EMAIL') ?? 'support@visionapi.local',
     siteUrl: (read(env, 'SITE_URL') ?? 'http://localhost:3000').replace(/\/$/, ''),
+    publicApiUrl: readOrigin(
+      env,
+      'API_PUBLIC_URL',
+      `http://localhost:${readInt(env, 'API_PORT', 4010)}`,
+    ),
+    publicServicesUrl: readOrigin(
+      env,
+      'SERVICES_PUBLIC_URL',
+      `http://localhost:${readInt(env, 'SERVICES_PORT', 4020)}`,
+    ),
+    servicesDocument:
+      (read(env, 'SERVICES_DOCUMENT') as 'production' | 'sandbox' | undefined) ??
+      (local ? 'sandbox' : 'production'),
     seller: {
       name: read(env, 'SELLER_NAME') ?? 'VisionAPI',
       address:
