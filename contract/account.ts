@@ -31,7 +31,7 @@ export const OriginSchema = Type.String({
   minLength: 8,
   maxLength: KEY_ORIGIN_LIMITS.maxLength,
   pattern: '^https?://[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$',
-  errorMessage: 'must be an origin such as https://app.example.com (lowercase, no path)',
+  'x-error-message': 'must be an origin such as https://app.example.com (lowercase, no path)',
 });
 
 /** A key's limits: which deployments, from which browser origins, until when. */
@@ -386,8 +386,8 @@ export const SandboxConfirmBody = Type.Object(
 export type SandboxConfirmBody = Static<typeof SandboxConfirmBody>;
 
 export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
@@ -409,8 +409,8 @@ export type WebhookReceipt = Static<typeof WebhookReceipt>;
 export const TransactionQuery = Type.Object({
   start_date: Type.Optional(BoundedDateTime),
   end_date: Type.Optional(BoundedDateTime),
-  skip: Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 export type TransactionQuery = Static<typeof TransactionQuery>;
 

@@ -155,13 +155,15 @@ export const MAX_USAGE_DAYS = 366;
 export const DailyUsageQuery = Type.Object({
   start_date: BoundedDateTime,
   end_date: BoundedDateTime,
-  utc_offset_minutes: Type.Integer({
-    minimum: -840,
-    maximum: 840,
-    default: 0,
-    description:
-      "Days are counted in this offset from UTC (the browser's `-new Date().getTimezoneOffset()`).",
-  }),
+  utc_offset_minutes: Type.Optional(
+    Type.Integer({
+      minimum: -840,
+      maximum: 840,
+      default: 0,
+      description:
+        "Days are counted in this offset from UTC (the browser's `-new Date().getTimezoneOffset()`).",
+    }),
+  ),
   deployment: Type.Optional(
     SingleLineText({ minLength: 1, maxLength: 64, description: 'Only this deployment.' }),
   ),

@@ -6,19 +6,10 @@
  * but `typebox`: the browser client only does `import type` from it, and the
  * docs pages may import schemas at runtime without pulling server code.
  */
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
-/** Every non-2xx answer of both servers. */
-export const ErrorResponse = Type.Object(
-  {
-    error_message: Type.String({
-      description: 'A human-readable explanation of what went wrong.',
-      examples: ['The ID token is missing or invalid. Sign in again.'],
-    }),
-  },
-  { title: 'ErrorResponse' },
-);
-export type ErrorResponse = Static<typeof ErrorResponse>;
+/** Every non-2xx answer of both servers: contract/errors.ts. */
+export { ErrorResponse } from './errors';
 
 /** An instant, as an ISO 8601 string in UTC (`2025-01-31T12:00:00.000Z`). */
 export const IsoDateTime = Type.String({ format: 'date-time' });
@@ -44,7 +35,7 @@ export function SingleLineText(options: StringOptions = {}) {
   return Type.String({
     ...options,
     pattern: SINGLE_LINE_PATTERN,
-    errorMessage: 'must not contain control characters',
+    'x-error-message': 'must not contain control characters',
   });
 }
 
@@ -53,7 +44,7 @@ export function MultiLineText(options: StringOptions = {}) {
   return Type.String({
     ...options,
     pattern: MULTI_LINE_PATTERN,
-    errorMessage: 'must not contain control characters other than line breaks and tabs',
+    'x-error-message': 'must not contain control characters other than line breaks and tabs',
   });
 }
 
@@ -65,7 +56,7 @@ export const BoundedDateTime = Type.String({
   format: 'bounded-date-time',
   maxLength: 40,
   description: `An ISO 8601 instant between ${DATE_RANGE.min.slice(0, 10)} and ${DATE_RANGE.max.slice(0, 10)}.`,
-  errorMessage: `must be an ISO 8601 date-time between ${DATE_RANGE.min.slice(0, 4)} and ${DATE_RANGE.max.slice(0, 4)}`,
+  'x-error-message': `must be an ISO 8601 date-time between ${DATE_RANGE.min.slice(0, 4)} and ${DATE_RANGE.max.slice(0, 4)}`,
 });
 
 /** Largest `skip` of any paged list. */

@@ -5,6 +5,7 @@
  * with them, its OpenAPI document is generated from them and the docs pages render their
  * parameter tables from them (through the generated reference, src/generated/reference/).
  */
+import type { ErrorCode } from './errors';
 import { Type, type Static, type TSchema } from 'typebox';
 import { API_ORDER, COMING_SOON_CATALOGUE, type DeploymentPath } from './catalogue';
 import { SingleLineText, UsdAmount } from './common';
@@ -308,3 +309,35 @@ export const ImageJsonBody = Type.Object({
   }),
 });
 export type ImageJsonBody = Static<typeof ImageJsonBody>;
+
+/** `image-segmentation/semantic` → `imageSegmentationSemantic`: a deployment call's operationId. */
+export function deploymentOperationId(path: string): string {
+  return path.replace(/[-/](\w)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The error codes a deployment call may answer (contract/errors.ts). Nothing is charged for any
+ * of them.
+ */
+export const DEPLOYMENT_ERRORS = [
+  'invalid_request',
+  'invalid_image',
+  'invalid_api_key',
+  'insufficient_credits',
+  'key_restricted',
+  'key_paused',
+  'key_cap_reached',
+  'member_limit_reached',
+  'unknown_deployment',
+  'idempotency_in_progress',
+  'idempotency_superseded',
+  'payload_too_large',
+  'unsupported_media_type',
+  'idempotency_key_reused',
+  'rate_limited',
+  'internal_error',
+  'upstream_failed',
+  'service_unavailable',
+  'upstream_busy',
+  'upstream_timeout',
+] as const satisfies readonly ErrorCode[];

@@ -1,34 +1,13 @@
 /**
  * Teams: an organization's members and their roles, invitations, admin keys (machine members)
- * and the audit log. The role each /v1 operation needs is declared beside the endpoint in
- * `endpoints.ts` (`V1_ACCESS`), from the role sets below.
+ * and the audit log. The role each /v1 operation needs is declared with the operation in
+ * `operations.ts`, from the role groups of `access.ts`.
  */
 import { Type, type Static } from 'typebox';
 import { BoundedDateTime, IsoDateTime, MAX_SKIP, Nullable, SingleLineText } from './common';
 
-export const ROLES = ['owner', 'admin', 'developer', 'billing', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** What each role is for, as the team page and the API reference say it. */
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  owner: 'Everything, including transferring ownership and removing members.',
-  admin: 'Everything but ownership.',
-  developer: 'API keys, usage and the playground; reads the organization. No purchases or members.',
-  billing: 'Buys credits; payment log, invoices, auto-recharge and alerts; usage. No API keys.',
-  viewer: 'Reads everything; no key secrets, no purchases, no changes.',
-};
-
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  developer: 'Developer',
-  billing: 'Billing',
-  viewer: 'Viewer',
-};
-
-/** Roles an invitation, an admin key or a role change may give (ownership moves by transfer). */
-export const ASSIGNABLE_ROLES = ['admin', 'developer', 'billing', 'viewer'] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+export { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from './roles';
+export type { AssignableRole, Role } from './roles';
 
 // Listed one by one so the static type is the union of the literals.
 export const RoleSchema = Type.Union(

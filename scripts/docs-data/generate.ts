@@ -54,7 +54,7 @@ function partial(document: OpenApiDocument, intro: string[], limits: string[]): 
 }
 
 async function writeOpenApi(site: SiteInfo): Promise<void> {
-  const documents = await readOpenApiDocuments();
+  const documents = await readOpenApiDocuments(site);
   for (const [name, file] of Object.entries(OPENAPI_FILES)) {
     writeIfChanged(path.join(OPENAPI_DIR, file), documents[name as keyof typeof documents]);
   }

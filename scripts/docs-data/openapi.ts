@@ -13,6 +13,7 @@ import type { TokenVerifier } from '../../server/src/auth/firebase';
 import { createDeps } from '../../server/src/bootstrap';
 import type { Mailer } from '../../server/src/billing/mailer';
 import { readServerConfig } from '../../server/src/config';
+import { isLocalUrl } from '../../src/config/env';
 import { buildServicesApp } from '../../server/src/services/app';
 
 export interface OpenApiDocuments {
@@ -51,9 +52,26 @@ async function served(app: FastifyInstance, url: string): Promise<string> {
   return response.body;
 }
 
-/** Builds both apps in local mode (in-memory PGlite) and reads their documents. */
-export async function readOpenApiDocuments(): Promise<OpenApiDocuments> {
-  const config = readServerConfig({ STACK_MODE: 'local' } as NodeJS.ProcessEnv);
+/** Where a site build says its servers are (its API_BASE_URL and SERVICES_BASE_URL). */
+export interface DocumentSite {
+  siteUrl: string;
+  apiBaseUrl: string;
+  servicesBaseUrl: string;
+}
+
+/**
+ * Builds both apps in local mode (in-memory PGlite) and reads their documents. With a site's
+ * settings, the documents name that site's servers, and a public site (not on localhost)
+ * publishes the services host's production document, not the local stack's sandbox one.
+ */
+export async function readOpenApiDocuments(site?: DocumentSite): Promise<OpenApiDocuments> {
+  const env: Record<string, string> = { STACK_MODE: 'local' };
+  if (site) {
+    env.API_PUBLIC_URL = new URL(site.apiBaseUrl).origin;
+    env.SERVICES_PUBLIC_URL = new URL(site.servicesBaseUrl).origin;
+    env.SERVICES_DOCUMENT = isLocalUrl(site.siteUrl) ? 'sandbox' : 'production';
+  }
+  const config = readServerConfig(env as NodeJS.ProcessEnv);
   const { deps, database } = await createDeps(config, {
     database: {},
     verifier: refuseTokens,

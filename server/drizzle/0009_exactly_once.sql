@@ -15,8 +15,9 @@ CREATE INDEX "usage_reservations_lease_idx" ON "usage_reservations" USING btree 
 
 -- Holds a call's price, in the caller's transaction: the key's monthly cap, the leak
 -- circuit-breaker, the creator's monthly limit, then the wallet. Decides before it writes, so a
--- refusal changes nothing; returns {outcome: 'held', reservation_id, amount, balance_after} or
--- {outcome: 'refused', reason, ...the current figures}.
+-- refusal changes nothing; returns {outcome: 'held', reservation_id, amount, balance_after, cap,
+-- spent (the key's this month, this call included)} or {outcome: 'refused', reason, ...the
+-- current figures}.
 CREATE OR REPLACE FUNCTION vapi_hold(
   p_organization uuid, p_api_key uuid, p_deployment text, p_lease_ms integer,
   p_spike_factor double precision, p_spike_floor bigint
@@ -106,7 +107,7 @@ BEGIN
       now() + make_interval(secs => p_lease_ms / 1000.0))
     RETURNING id INTO v_id;
   RETURN jsonb_build_object('outcome', 'held', 'reservation_id', v_id, 'amount', v_price,
-    'balance_after', v_balance);
+    'balance_after', v_balance, 'cap', v_key.monthly_cap_micros, 'spent', v_spent + v_price);
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint

@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { Health, ORGANIZATION_HEADER } from '@contract';
+import { ACCOUNT_TAGS, Health, ORGANIZATION_HEADER } from '@contract';
 import type { TokenVerifier } from './auth/firebase';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -22,22 +22,24 @@ import type { Redis } from 'ioredis';
 import type { KeySecrets } from './lib/keys';
 import type { LeaseKeeper } from './lib/leases';
 import type { PaymentsMode } from './payments/provider';
-import { accessControl, describeAccess, endpointKey } from './plugins/access';
+import { accessControl } from './plugins/access';
+import { decorateDocument } from './openapi/document';
 import { authHooks } from './plugins/auth';
 import { healthRateLimit } from './plugins/health-limit';
-import { echoedPath, frameworkErrors, registerHttpBasics } from './plugins/http';
+import { echoedPath, frameworkErrors, registerHttpBasics, requestIdOptions } from './plugins/http';
 import { registerValidators } from './plugins/validation';
 import type { Repositories } from './repositories';
 import type { TypedFastify, V1Context } from './routes/context';
-import { apiKeyRoutes } from './routes/v1/apiKeys';
-import { creditRoutes } from './routes/v1/credits';
-import { stripeWebhookRoute } from './routes/v1/stripeWebhook';
-import { organizationRoutes } from './routes/v1/organization';
-import { publicRoutes } from './routes/v1/public';
-import { transactionRoutes } from './routes/v1/transactions';
-import { billingRoutes } from './routes/v1/billing';
-import { teamRoutes } from './routes/v1/teams';
-import { usageRoutes } from './routes/v1/usage';
+import { registerOperations, servedOperations, type Handlers } from './routes/operations';
+import { apiKeyHandlers } from './routes/v1/apiKeys';
+import { creditHandlers } from './routes/v1/credits';
+import { keepRawJsonBody, stripeWebhookHandlers } from './routes/v1/stripeWebhook';
+import { organizationHandlers } from './routes/v1/organization';
+import { publicHandlers } from './routes/v1/public';
+import { transactionHandlers } from './routes/v1/transactions';
+import { billingHandlers } from './routes/v1/billing';
+import { teamHandlers } from './routes/v1/teams';
+import { usageHandlers } from './routes/v1/usage';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -74,7 +76,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     corsOrigins: deps.config.corsOrigins,
     rateLimit: deps.config.rateLimit,
     redis: deps.redis,
-    rateLimitNamespace: 'api',
+    rateLimitNamespace: `${deps.config.redisKeyPrefix}:api`,
     allowedHeaders: ['x-api-key', ORGANIZATION_HEADER],
     notFoundMessage: (request) => `No route ${request.method} ${echoedPath(request)}.`,
   });
@@ -86,16 +88,20 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
         title: 'Vision API platform: account API',
         version: API_VERSION,
         description:
-          'Organizations, API keys, credits, payments and usage. Every non-2xx answer is ' +
-          '`{"error_message": string}`.',
+          'Organizations, API keys, credits, payments, usage and teams. Every error answer is ' +
+          '`{"error_message", "code", "request_id"}` (and `details` where a program can use ' +
+          'them): branch on `code`, a stable value of `x-error-codes`; every answer carries ' +
+          '`x-request-id`, every error `x-should-retry`, and a retryable one `Retry-After`. ' +
+          'Member operations act on the organization named by `x-organization-id`, or the one ' +
+          'last selected.',
       },
-      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'Firebase ID token',
+            description: "A signed-in person's Firebase ID token.",
           },
           adminKey: {
             type: 'http',
@@ -107,23 +113,12 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
         },
       },
     },
-    // Each operation says who may call it, from the contract's declaration (V1_ACCESS).
-    transform: ({ schema, url, route }) => {
-      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-      const access = url.startsWith('/v1/') ? describeAccess(endpointKey(method, url)) : null;
-      if (!access || !schema) return { schema, url };
-      const own = (schema as { description?: string }).description;
-      const transformed: Record<string, unknown> = {
-        ...schema,
-        description: own
-          ? `${own}\n\n**Who may call it:** ${access}`
-          : `**Who may call it:** ${access}`,
-      };
-      if (access.includes('admin key of that role')) {
-        transformed.security = [{ bearerAuth: [] }, { adminKey: [] }];
-      }
-      return { schema: transformed as typeof schema, url };
-    },
+    transformObject: (document) =>
+      decorateDocument((document as { openapiObject: Record<string, unknown> }).openapiObject, {
+        serverUrl: deps.config.publicApiUrl,
+        serverDescription: 'The account API (paths start with /v1)',
+        tags: ACCOUNT_TAGS,
+      }),
   });
 
   deps.billing.useLogger(app.log);
@@ -161,15 +156,32 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   await app.register(
     async (v1: TypedFastify) => {
       v1.addHook('onRoute', access.onRoute);
-      await v1.register(async (scope: TypedFastify) => publicRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => organizationRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => apiKeyRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => creditRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => stripeWebhookRoute(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => transactionRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => billingRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => usageRoutes(scope, ctx));
-      await v1.register(async (scope: TypedFastify) => teamRoutes(scope, ctx));
+      // Every operation of the table, each with its handler (a missing one does not typecheck).
+      const handlers: Handlers = {
+        ...publicHandlers(ctx),
+        ...organizationHandlers(ctx),
+        ...apiKeyHandlers(ctx),
+        ...creditHandlers(ctx),
+        ...stripeWebhookHandlers(ctx),
+        ...transactionHandlers(ctx),
+        ...billingHandlers(ctx),
+        ...usageHandlers(ctx),
+        ...teamHandlers(ctx),
+      };
+      const served = servedOperations(deps.payments.provider);
+      await v1.register(async (scope: TypedFastify) =>
+        registerOperations(
+          scope,
+          handlers,
+          served.filter((id) => id !== 'receiveStripeWebhook'),
+        ),
+      );
+      if (served.includes('receiveStripeWebhook')) {
+        await v1.register(async (scope: TypedFastify) => {
+          keepRawJsonBody(scope);
+          registerOperations(scope, handlers, ['receiveStripeWebhook']);
+        });
+      }
       v1.get(
         '/openapi.json',
         {
@@ -194,6 +206,7 @@ export async function buildAccountApp(
   const app = Fastify({
     bodyLimit: ACCOUNT_BODY_LIMIT,
     frameworkErrors,
+    ...requestIdOptions,
     ...options,
   });
   await app.register(accountApp, deps);

@@ -3,9 +3,11 @@
  * The endpoint map of the contract (`V1Endpoints`, contract/endpoints.ts) decides what each call
  * takes and answers, so a wrong path, a missing or extra parameter, body or header, or a misread
  * answer fails `tsc` (tests/unit/api-v1.test.ts holds the type tests). V1_CALLS gives each
- * endpoint its default message (spec §8) and how it authenticates.
+ * endpoint its default message (spec §8) and how it authenticates, from the operations table.
  */
 import type { V1EndpointKey, V1Endpoints } from '@contract/endpoints';
+import type { ApiMessage } from '@contract/messages';
+import { OPERATION_INDEX } from '@contract/operations.generated';
 import { API_MESSAGES } from './messages';
 import type { AuthMode, RequestOptions, Requester } from './request';
 import type { ApiResult } from './result';
@@ -21,75 +23,32 @@ interface CallSpec {
   responseType?: RequestOptions['responseType'];
 }
 
-const processRequest = { message: API_MESSAGES.processRequest };
-
-/** How each /v1 call fails and authenticates; `tsc` asks for a line per endpoint of the map. */
-export const V1_CALLS: { readonly [K in V1EndpointKey]: CallSpec } = {
-  'POST /api-key': { ...processRequest, authMessage: API_MESSAGES.loginBeforeCreatingKey },
-  'GET /api-key': { message: API_MESSAGES.fetchApiKeys },
-  'POST /api-key/set-default': { message: API_MESSAGES.setDefaultApiKey },
-  'POST /api-key/roll': processRequest,
-  'POST /api-key/cap': processRequest,
-  'POST /api-key/restrictions': processRequest,
-  'POST /api-key/disable': processRequest,
-  'POST /api-key/enable': processRequest,
-  'DELETE /api-key': { message: API_MESSAGES.deleteApiKey },
-  'GET /billing/settings': processRequest,
-  'PUT /billing/settings': processRequest,
-  'POST /billing/payment-method/setup': processRequest,
-  'POST /billing/payment-method/sandbox': processRequest,
-  'DELETE /billing/payment-method': processRequest,
-  // An invoice is read from the payment log.
-  'GET /credits/payments/{payment_id}/invoice': {
-    message: API_MESSAGES.fetchPaymentLogs,
-    responseType: 'blob',
-  },
-  // The usage page's transactional data, aggregated: the catalogue's message for it.
-  'GET /usage/daily': { message: API_MESSAGES.fetchTransactions },
-  'GET /usage/daily.csv': { message: API_MESSAGES.fetchTransactions, responseType: 'text' },
-  'GET /transaction.csv': {
-    message: API_MESSAGES.fetchTransactions,
-    responseType: 'text',
-  },
-  'POST /organization': { message: API_MESSAGES.registerOrganization, forceRefresh: true },
-  'PATCH /organization': { message: API_MESSAGES.updateOrganization, forceRefresh: true },
-  'GET /organization': { message: API_MESSAGES.fetchOrganization },
-  'POST /organization/verify': {
-    message: API_MESSAGES.checkEmailVerification,
-    forceRefresh: true,
-  },
-  'GET /credits/balance': { message: API_MESSAGES.fetchBalance },
-  'POST /credits': { message: API_MESSAGES.buyCredits },
-  'GET /credits/orders/{order_id}': processRequest,
-  'POST /credits/sandbox/confirm': processRequest,
-  'GET /credits/payments': { message: API_MESSAGES.fetchPaymentLogs },
-  'GET /transaction': { message: API_MESSAGES.fetchTransactions },
-  // Sent with the token when someone is signed in (feedback works signed out too).
-  'POST /email': { message: API_MESSAGES.submitFeedback, auth: 'optional' },
-  'GET /pricing/pubic-deployment': { message: API_MESSAGES.fetchPricing, auth: 'none' },
-  'GET /demo-key': { message: API_MESSAGES.signInToProcessImage, auth: 'none' },
-  // Teams: no message of the spec's catalogue names them, so the generic one stands in.
-  'GET /organizations': { message: API_MESSAGES.fetchOrganization },
-  'POST /organizations': { message: API_MESSAGES.registerOrganization, forceRefresh: true },
-  'POST /organizations/select': processRequest,
-  'GET /team/members': processRequest,
-  'PATCH /team/members/{uid}': processRequest,
-  'DELETE /team/members/{uid}': { ...processRequest, forceRefresh: true },
-  'POST /team/leave': processRequest,
-  'POST /team/transfer': { ...processRequest, forceRefresh: true },
-  'GET /team/invitations': processRequest,
-  'POST /team/invitations': processRequest,
-  'POST /team/invitations/{invitation_id}/resend': processRequest,
-  'DELETE /team/invitations/{invitation_id}': processRequest,
-  'POST /invitations/preview': { ...processRequest, auth: 'none' },
-  'POST /invitations/accept': processRequest,
-  'GET /audit-log': processRequest,
-  'GET /audit-log.csv': { ...processRequest, responseType: 'text' },
-  'GET /admin-keys': processRequest,
-  'POST /admin-keys': { ...processRequest, forceRefresh: true },
-  'POST /admin-keys/{admin_key_id}/roll': { ...processRequest, forceRefresh: true },
-  'DELETE /admin-keys/{admin_key_id}': { ...processRequest, forceRefresh: true },
-};
+/**
+ * How each /v1 call fails and authenticates, from the operations table's index
+ * (contract/operations.generated.ts): its default message (spec §8, by name in the catalogue),
+ * how it signs in, and what its answer is.
+ */
+export const V1_CALLS = Object.fromEntries(
+  Object.values(OPERATION_INDEX)
+    .filter((operation) => !('only' in operation))
+    .map((operation) => {
+      const client = operation.client as {
+        message: ApiMessage;
+        authMessage?: ApiMessage;
+        forceRefresh?: true;
+        auth?: AuthMode;
+        responseType?: RequestOptions['responseType'];
+      };
+      const spec: CallSpec = {
+        message: API_MESSAGES[client.message],
+        ...(client.authMessage ? { authMessage: API_MESSAGES[client.authMessage] } : {}),
+        ...(client.forceRefresh ? { forceRefresh: true } : {}),
+        ...(client.auth ? { auth: client.auth } : {}),
+        ...(client.responseType ? { responseType: client.responseType } : {}),
+      };
+      return [`${operation.method} ${operation.path}`, spec];
+    }),
+) as { readonly [K in V1EndpointKey]: CallSpec };
 
 type Def<K extends V1EndpointKey> = V1Endpoints[K];
 /** A part of the request: required when the endpoint has it, refused when it has none. */

@@ -184,7 +184,7 @@ test('the quick start carries the UI key’s secret, else a named placeholder wi
   await expect(quickStart).toContainText('roll the key to get a new one');
 });
 
-test('a monthly cap: set on the keys page, a call past it is refused with 429 and costs nothing, and the page shows the month’s spend against it', async ({
+test('a monthly cap: set on the keys page, a call past it is refused with 403 key_cap_reached and costs nothing, and the page shows the month’s spend against it', async ({
   signedInPage: page,
   user,
   request,
@@ -224,7 +224,7 @@ test('a monthly cap: set on the keys page, a call past it is refused with 429 an
       .remaining_credits;
   expect(await balance()).toBe(4.98);
   const refused = await meteredCall(request, ui.key);
-  expect(refused.status).toBe(429);
+  expect(refused.status).toBe(403);
   expect(refused.error_message).toContain('monthly spend cap of $0.02');
   expect(Number(refused.retryAfter)).toBeGreaterThan(0);
   expect(await balance()).toBe(4.98);

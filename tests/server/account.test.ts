@@ -465,11 +465,36 @@ describe('HTTP hygiene', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends helmet headers and answers unknown routes with error_message', async () => {
+  it('sends helmet headers and answers unknown routes with error_message, code and request id', async () => {
     const res = await h.callApi({ method: 'GET', url: '/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error_message: 'No route GET /v1/nothing-here.' });
+    const requestId = res.headers['x-request-id'] as string;
+    expect(requestId).toMatch(/^req_[A-Za-z0-9]{20}$/);
+    expect(res.json()).toEqual({
+      error_message: 'No route GET /v1/nothing-here.',
+      code: 'not_found',
+      request_id: requestId,
+    });
+    expect(res.headers['x-should-retry']).toBe('false');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("keeps a caller's safe x-request-id and replaces an unsafe one", async () => {
+    const kept = await h.callApi({
+      method: 'GET',
+      url: '/v1/nothing-here',
+      headers: { 'x-request-id': 'client-7f3a:retry.2' },
+    });
+    expect(kept.headers['x-request-id']).toBe('client-7f3a:retry.2');
+    expect(kept.json().request_id).toBe('client-7f3a:retry.2');
+    for (const unsafe of ['a b', 'x'.repeat(129), 'evil\u001b[31m', '']) {
+      const replaced = await h.callApi({
+        method: 'GET',
+        url: '/v1/nothing-here',
+        headers: { 'x-request-id': unsafe },
+      });
+      expect(replaced.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{20}$/);
+    }
   });
 
   it('refuses bodies over the limit with 413', async () => {

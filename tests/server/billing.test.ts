@@ -317,7 +317,7 @@ describe('low-balance alerts', () => {
 });
 
 describe('per-key monthly spend caps', () => {
-  it('refuses a key at its cap with 429, charges nothing, and another key still works', async () => {
+  it('refuses a key at its cap with 403 key_cap_reached (not a retryable 429), charges nothing, and another key still works', async () => {
     const user = await registerUser(h);
     await buyCredits(h, user, 10);
     const other = (
@@ -335,15 +335,27 @@ describe('per-key monthly spend caps', () => {
       payload: { monthly_cap_usd: 0.01 },
     });
     expect(capped.json()).toMatchObject({ monthly_cap_usd: 0.01, month_to_date_usd: 0 });
-    expect((await call(user.playgroundKey.key, '/object-detection')).statusCode).toBe(200);
+    const first = await call(user.playgroundKey.key, '/object-detection');
+    expect(first.statusCode).toBe(200);
+    // A capped key's answers say how much of the cap is left and when it starts again.
+    expect(first.headers['x-spend-cap-limit']).toBe('0.01');
+    expect(first.headers['x-spend-cap-remaining']).toBe('0.006');
+    expect(Number(first.headers['x-spend-cap-reset'])).toBeGreaterThan(0);
     expect((await call(user.playgroundKey.key, '/object-detection')).statusCode).toBe(200);
     const before = await balanceOf(user);
     const refused = await call(user.playgroundKey.key, '/object-detection');
-    expect(refused.statusCode).toBe(429);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'key_cap_reached',
+      details: { cap_usd: 0.01, spent_usd: 0.008, price_usd: 0.004 },
+    });
     expect(refused.json().error_message).toMatch(
       /reached its monthly spend cap of \$0\.01 \(\$0\.008 spent this month; this call costs \$0\.004\)\. Nothing was charged\./,
     );
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Waiting minutes cannot help: no Retry-After, and clients are told not to retry.
+    expect(refused.headers['x-should-retry']).toBe('false');
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(Date.parse(refused.json().details.resets_at)).toBeGreaterThan(Date.now());
     expect(await balanceOf(user)).toBe(before);
     expect((await call(other.key, '/object-detection')).statusCode).toBe(200);
     const listed = (
@@ -377,7 +389,7 @@ describe('per-key monthly spend caps', () => {
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
-    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(codes.filter((c) => c === 403)).toHaveLength(10);
     expect(await balanceOf(user)).toBe(9.96);
   });
 

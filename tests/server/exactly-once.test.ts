@@ -387,8 +387,8 @@ describe('refusals name the figures read under lock', () => {
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(fit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
-    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+    expect(statuses.filter((s) => s === 403)).toHaveLength(6);
+    for (const refused of answers.filter((a) => a.statusCode === 403)) {
       expect(refused.json().error_message).toContain(
         `($${(fit * PRICE) / 1_000_000} spent this month`,
       );

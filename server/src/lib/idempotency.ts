@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallsRepository } from '../repositories/calls';
 import { describeDatabaseError } from './database-errors';
-import { badRequest, HttpError } from './errors';
+import { ApiError, invalidRequest } from './errors';
 import type { LeaseKeeper } from './leases';
 
 /** Longest `Idempotency-Key` accepted. */
@@ -32,7 +32,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
     if (code < 0x21 || code > 0x7e) valid = false;
   }
   if (!valid) {
-    throw badRequest(
+    throw invalidRequest(
       `Invalid Idempotency-Key: 1 to ${MAX_IDEMPOTENCY_KEY} visible ASCII characters (a UUID is a good choice).`,
     );
   }
@@ -49,18 +49,18 @@ export function replay(
 }
 
 /** 409: the key's first request is still running (its lease has `seconds` left at most). */
-export function stillRunning(seconds: number): HttpError {
-  return new HttpError(
-    409,
+export function stillRunning(seconds: number): ApiError {
+  return new ApiError(
+    'idempotency_in_progress',
     'A request with this Idempotency-Key is still being processed. Retry when it has finished.',
-    { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
+    { retryAfterSeconds: seconds },
   );
 }
 
 /** 422: the key was used for another request. */
-export function keyReused(): HttpError {
-  return new HttpError(
-    422,
+export function keyReused(): ApiError {
+  return new ApiError(
+    'idempotency_key_reused',
     'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   );
 }
@@ -69,11 +69,11 @@ export function keyReused(): HttpError {
  * 409: while this attempt could not reach the database, its lease lapsed and a retry with the same
  * key took the request over; that retry's answer is the one kept, and this attempt was not charged.
  */
-export function superseded(): HttpError {
-  return new HttpError(
-    409,
+export function superseded(): ApiError {
+  return new ApiError(
+    'idempotency_superseded',
     'A retry with this Idempotency-Key took this request over while it was running. Nothing was charged for this attempt; retry to get the answer that was kept.',
-    { 'retry-after': '1' },
+    { retryAfterSeconds: 1 },
   );
 }
 

@@ -19,7 +19,7 @@ import {
   type Role,
   type V1EndpointKey,
 } from '@contract';
-import { forbidden, notFound, NO_ORGANIZATION_MESSAGE, unauthorized } from '../lib/errors';
+import { ApiError, NO_ORGANIZATION_MESSAGE, unauthenticated } from '../lib/errors';
 import type { KeySecrets } from '../lib/keys';
 import type { Actor } from '../repositories/audit';
 import type { OrganizationRow } from '../repositories/organizations';
@@ -70,7 +70,13 @@ export function accessOf(method: string, url: string): Access | undefined {
 }
 
 export const forbiddenRole = (access: Access, role: Role, organization: string) =>
-  forbidden(`This needs the ${rolesNeeded(access)} role; your role in ${organization} is ${role}.`);
+  new ApiError(
+    'role_forbidden',
+    `This needs the ${rolesNeeded(access)} role; your role in ${organization} is ${role}.`,
+    { details: { role, roles_needed: rolesNeeded(access) } },
+  );
+const organizationNotFound = (message = ORGANIZATION_NOT_FOUND_MESSAGE) =>
+  new ApiError('organization_not_found', message);
 
 export function accessControl(deps: {
   hooks: ReturnType<typeof authHooks>;
@@ -83,7 +89,7 @@ export function accessControl(deps: {
     const value = request.headers[ORGANIZATION_HEADER];
     if (value === undefined) return null;
     if (typeof value !== 'string' || value.length === 0 || value.length > 64) {
-      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw organizationNotFound();
     }
     return value;
   }
@@ -98,14 +104,14 @@ export function accessControl(deps: {
   async function asAdminKey(request: FastifyRequest, token: string, access: Access) {
     // An admin key is a member of one organization, never a person: 403, like a role that may
     // not call the operation (the key is valid; this operation is not for it).
-    if (access.kind !== 'member') throw forbidden(PERSONAL_ONLY_MESSAGE);
-    if (access.people_only) throw forbidden(PEOPLE_ONLY_MESSAGE);
-    if (token.length > MAX_ADMIN_KEY_LENGTH) throw unauthorized(INVALID_ADMIN_KEY_MESSAGE);
+    if (access.kind !== 'member') throw new ApiError('people_only', PERSONAL_ONLY_MESSAGE);
+    if (access.people_only) throw new ApiError('people_only', PEOPLE_ONLY_MESSAGE);
+    if (token.length > MAX_ADMIN_KEY_LENGTH) throw unauthenticated(INVALID_ADMIN_KEY_MESSAGE);
     const found = await teams.adminKeyForCall(keySecrets.hash(token));
-    if (!found) throw unauthorized(INVALID_ADMIN_KEY_MESSAGE);
+    if (!found) throw unauthenticated(INVALID_ADMIN_KEY_MESSAGE);
     const named = organizationHeader(request);
     if (named !== null && named !== found.organization.id) {
-      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw organizationNotFound();
     }
     request.actor = { kind: 'admin_key', id: found.key.id, label: found.key.name, ip: request.ip };
     request.access = { organization: found.organization, role: found.key.role };
@@ -131,7 +137,9 @@ export function accessControl(deps: {
         const named = organizationHeader(request);
         const found = await teams.membershipFor(request.user!.uid, named);
         if (!found) {
-          throw notFound(named === null ? NO_ORGANIZATION_MESSAGE : ORGANIZATION_NOT_FOUND_MESSAGE);
+          throw organizationNotFound(
+            named === null ? NO_ORGANIZATION_MESSAGE : ORGANIZATION_NOT_FOUND_MESSAGE,
+          );
         }
         request.access = { organization: found.organization, role: found.membership.role };
         const lastActive = found.membership.lastActiveAt?.getTime() ?? 0;
@@ -153,7 +161,7 @@ export function accessControl(deps: {
         const access = accessOf(method, route.url);
         if (!access) {
           throw new Error(
-            `${endpointKey(method, route.url)} declares no access: add it to V1_ACCESS in contract/endpoints.ts.`,
+            `${endpointKey(method, route.url)} is no operation of the table: add it to contract/operations.ts.`,
           );
         }
         route.config = { ...(route.config as object), access } as typeof route.config;

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AuthUser, TokenVerifier } from '../auth/firebase';
-import { unauthorized } from '../lib/errors';
+import { ApiError, unauthenticated } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,18 +21,20 @@ declare module 'fastify' {
 export const MISSING_TOKEN_MESSAGE =
   'Sign in required: send the Firebase ID token as "Authorization: Bearer <token>".';
 export const INVALID_TOKEN_MESSAGE = 'The ID token is invalid or expired. Sign in again.';
+export const REVOKED_TOKEN_MESSAGE =
+  'This sign-in was revoked (signed out everywhere, or the password changed). Sign in again.';
 /** Longest Authorization header worth verifying (Firebase ID tokens are about 1 KB). */
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  if (header.length > MAX_TOKEN_LENGTH) throw unauthorized(INVALID_TOKEN_MESSAGE);
+  if (header.length > MAX_TOKEN_LENGTH) throw unauthenticated(INVALID_TOKEN_MESSAGE);
   const space = header.indexOf(' ');
   const scheme = space > 0 ? header.slice(0, space) : '';
   const token = header.slice(space + 1).trim();
   if (scheme.toLowerCase() !== 'bearer' || !token || /\s/.test(token)) {
-    throw unauthorized(INVALID_TOKEN_MESSAGE);
+    throw unauthenticated(INVALID_TOKEN_MESSAGE);
   }
   return token;
 }
@@ -45,15 +47,19 @@ export function authHooks(verifier: TokenVerifier) {
   ): Promise<void> {
     const token = bearerToken(request);
     if (!token) {
-      if (required) throw unauthorized(MISSING_TOKEN_MESSAGE);
+      if (required) throw unauthenticated(MISSING_TOKEN_MESSAGE);
       request.user = null;
       return;
     }
     try {
       request.user = await verifier.verifyIdToken(token, { checkRevoked });
     } catch (error) {
-      request.log.debug({ reason: (error as { code?: string }).code }, 'ID token rejected');
-      throw unauthorized(INVALID_TOKEN_MESSAGE);
+      const reason = (error as { code?: string }).code;
+      request.log.debug({ reason }, 'ID token rejected');
+      if (checkRevoked && reason === 'auth/id-token-revoked') {
+        throw new ApiError('token_revoked', REVOKED_TOKEN_MESSAGE);
+      }
+      throw unauthenticated(INVALID_TOKEN_MESSAGE);
     }
   }
   const requireUser: onRequestAsyncHookHandler = async (request) =>

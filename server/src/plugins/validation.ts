@@ -38,7 +38,7 @@ function createAjv(coerceTypes: false | 'array') {
     removeAdditional: true,
     allErrors: false,
     strict: false,
-    // Errors carry their schema, so a field's own `errorMessage` can be shown.
+    // Errors carry their schema, so a field's own `x-error-message` can be shown.
     verbose: true,
   });
   (addFormats as unknown as (instance: Ajv) => void)(ajv);

@@ -34,6 +34,9 @@ export interface Hold {
   amountMicros: number;
   /** The wallet after the hold. */
   balanceAfterMicros: number;
+  /** The key's monthly cap (null: none) and its spend this month, this call included. */
+  capMicros: number | null;
+  spentMicros: number;
 }
 
 export type BeginOutcome =
@@ -120,6 +123,8 @@ export function holdOf(result: Json): Hold {
     id: String(result.reservation_id),
     amountMicros: num(result.amount),
     balanceAfterMicros: num(result.balance_after),
+    capMicros: result.cap == null ? null : num(result.cap),
+    spentMicros: num(result.spent),
   };
 }
 

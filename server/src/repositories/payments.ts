@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-or
 import { OPEN_ORDER_LIMITS, RECHARGE_CEILING } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { creditOrders, invoices, organizations, payments, stripeEvents } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { ApiError, gone, invalidRequest } from '../lib/errors';
 import { issueInvoice, type Seller } from '../billing/invoices';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from './audit';
 import { creditWallet, postCompensation } from './ledger';
@@ -151,8 +151,7 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
       },
       actor?: Actor,
     ): Promise<CreditOrderRow> {
-      if (order.amountMicros <= 0)
-        throw new HttpError(400, 'An order must be for a positive amount.');
+      if (order.amountMicros <= 0) throw invalidRequest('An order must be for a positive amount.');
       return db.transaction(async (tx) => {
         await tx
           .select({ id: organizations.id })
@@ -171,8 +170,8 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
             ),
           );
         if (open >= OPEN_ORDER_LIMITS.maxOpen) {
-          throw new HttpError(
-            409,
+          throw new ApiError(
+            'conflict',
             `You already have ${OPEN_ORDER_LIMITS.maxOpen} unpaid credit orders. Pay one, or wait until one expires (${OPEN_ORDER_LIMITS.expiresAfterMinutes} minutes after it was created), then try again.`,
           );
         }
@@ -393,7 +392,7 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
         return 'now' as const;
       });
       if (state === 'missing') return null;
-      if (state === 'expired') throw new HttpError(410, ORDER_EXPIRED_MESSAGE);
+      if (state === 'expired') throw gone(ORDER_EXPIRED_MESSAGE);
       if (state === 'now') await repo.fulfil(sandboxFulfilment(orderId, outcome));
       return repo.viewOrder(organizationId, orderId);
     },

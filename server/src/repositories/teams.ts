@@ -26,7 +26,7 @@ import {
   organizations,
   userPreferences,
 } from '../db/schema';
-import { conflict, forbidden, gone, HttpError, notFound } from '../lib/errors';
+import { ApiError, conflict, forbidden, gone, notFound } from '../lib/errors';
 import { isUuid } from '../lib/keys';
 import { utcMonth } from '../lib/month';
 import { recordAudit, type Actor } from './audit';
@@ -79,9 +79,15 @@ async function requireRoleUnderLock(
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, actor.id)));
-  if (!row) throw notFound('Organization not found, or you are no longer one of its members.');
+  if (!row) {
+    throw new ApiError(
+      'organization_not_found',
+      'Organization not found, or you are no longer one of its members.',
+    );
+  }
   if (!roles.includes(row.role)) {
-    throw forbidden(
+    throw new ApiError(
+      'role_forbidden',
       `This change needs the ${roles.join(' or ')} role; your role is now ${row.role}.`,
     );
   }
@@ -607,8 +613,8 @@ export function createTeamsRepository(db: Database) {
         if (current.acceptedAt) throw gone(INVITATION_LINK_USED);
         if (current.revokedAt) throw gone(INVITATION_LINK_REVOKED);
         if (!user.email || normaliseEmail(user.email) !== current.email) {
-          throw new HttpError(
-            403,
+          throw new ApiError(
+            'forbidden',
             `This invitation was sent to ${current.email}, but you are signed in as ${user.email ?? 'an account without an e-mail address'}. Sign in with the invited address to accept it.`,
           );
         }
@@ -785,10 +791,10 @@ async function checkInvitationRate(tx: Executor, organizationId: string): Promis
       ),
     );
   if (sent >= INVITATIONS_PER_HOUR) {
-    throw new HttpError(
-      429,
+    throw new ApiError(
+      'rate_limited',
       `This organization has sent ${INVITATIONS_PER_HOUR} invitations in the last hour. Try again later.`,
-      { 'retry-after': '3600' },
+      { retryAfterSeconds: 3600 },
     );
   }
 }

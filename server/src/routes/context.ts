@@ -6,7 +6,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import { ErrorResponse } from '@contract';
 import type { TokenVerifier } from '../auth/firebase';
 import type { Billing } from '../billing/service';
 import type { Mailer } from '../billing/mailer';
@@ -40,12 +39,3 @@ export interface V1Context {
   payments: PaymentsMode;
   hooks: ReturnType<typeof authHooks>;
 }
-
-/** Error answers a route documents, besides rate limiting (429) and internal errors (500). */
-export function errorResponses<const C extends readonly number[]>(...codes: C) {
-  const result: Record<number, typeof ErrorResponse> = {};
-  for (const code of [...codes, 429, 500]) result[code] = ErrorResponse;
-  return result as { [K in C[number] | 429 | 500]: typeof ErrorResponse };
-}
-
-export const SECURITY = [{ bearerAuth: [] }];

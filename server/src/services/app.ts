@@ -30,6 +30,10 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
+  DEPLOYMENT_ERRORS,
+  deploymentOperationId,
+  ERROR_CODES,
+  type ErrorCode,
   COMING_SOON_DEPLOYMENTS,
   DEMO_KEY_CALLS_PER_MINUTE,
   DEPLOYMENT_PATHS,
@@ -40,10 +44,11 @@ import {
   type DeploymentPath,
 } from '@contract';
 import { API_VERSION, HEALTH_CACHE_CONTROL, type AppDeps } from '../app';
-import { HttpError, unauthorized } from '../lib/errors';
+import { ApiError, codeForStatus } from '../lib/errors';
 import { IDEMPOTENCY_HEADER_DESCRIPTION, MAX_IDEMPOTENCY_KEY } from '../lib/idempotency';
 import { MAX_SECRET_LENGTH } from '../lib/keys';
-import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
+import { echoedPath, frameworkErrors, registerHttpBasics, requestIdOptions } from '../plugins/http';
+import { decorateDocument, SPEND_CAP_HEADERS } from '../openapi/document';
 import { healthRateLimit } from '../plugins/health-limit';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
@@ -101,11 +106,24 @@ export const SERVICES_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1
 export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the "api-key" header.';
 export const UNKNOWN_KEY_MESSAGE = 'Unknown API key. Check the key on the API keys page.';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, ErrorResponse])) as Record<
-    number,
-    typeof ErrorResponse
-  >;
+/** The error answers of a deployment call, by status, with their codes. */
+const DEPLOYMENT_ERROR_RESPONSES = (() => {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of DEPLOYMENT_ERRORS) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()].map(([status, codes]) => [
+      status,
+      {
+        description: `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}. Nothing was charged.`,
+        'x-error-codes': codes,
+        content: { 'application/json': { schema: ErrorResponse } },
+      },
+    ]),
+  );
+})();
 
 const comingSoon = new Set<string>(COMING_SOON_DEPLOYMENTS.map((d) => d.task));
 
@@ -187,10 +205,11 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     // The global limit is per client IP: it runs first, for every request, junk keys included.
     rateLimit: deps.config.servicesIpRateLimit,
     redis: deps.redis,
-    rateLimitNamespace: 'services',
+    rateLimitNamespace: `${deps.config.redisKeyPrefix}:services`,
     allowedHeaders: ['api-key'],
     rateLimitKey: (request) => `ip:${request.ip}`,
     notFoundMessage,
+    notFoundCode: 'unknown_deployment',
   });
   // Then, once the key is known, a limit per key (not per header value).
   const perKeyLimit = app.createRateLimit({
@@ -212,19 +231,24 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 50, fieldSize: 16 * 1024, parts: 60 },
   });
+  const sandboxDocument = deps.config.servicesDocument === 'sandbox';
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: !liveAnswersAreSamples
+      info: !sandboxDocument
         ? {
             title: 'Vision API platform: services',
             version: API_VERSION,
             description:
               'Image calls of the public deployments, metered and forwarded to their inference ' +
-              'deployments. Every non-2xx answer is `{"error_message": string}`. A call is charged ' +
-              'only when it answers 200: an upstream failure answers 502, 503 or 504 and costs ' +
-              'nothing. Send an `Idempotency-Key` header to retry safely: a retry with the same ' +
-              'key and request within 24 hours returns the first answer and is not charged again.',
+              'deployments. A call is charged only when it answers 200: an upstream failure ' +
+              'answers 502, 503 or 504 and costs nothing. ' +
+              'Every error answer is `{"error_message", "code", "request_id"}` (and `details` where a ' +
+              'program can use them): branch on `code`; `x-should-retry` says whether the same call ' +
+              'may succeed later (after `Retry-After`). A refused cap or member limit is 403, never ' +
+              '429: only a rate limit is 429. ' +
+              'Send an `Idempotency-Key` header to retry safely: a retry with the same key and ' +
+              'request within 24 hours returns the first answer and is not charged again.',
           }
         : {
             title: 'Vision API platform: services (sandbox)',
@@ -236,15 +260,37 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
               'with their known ground truth. Any other image gets a placeholder that says so: ' +
               'labels such as "sample object 1", "sample region 1", "sample class 1" or ' +
               '`sample box for "<query>"`, equal zero-shot scores and a plain top-to-bottom depth ' +
-              'ramp. ' +
-              'Every non-2xx answer is `{"error_message": string}`. A call is charged only when it ' +
-              'answers 200; send an `Idempotency-Key` header to retry safely: a retry with the same ' +
-              'key and request within 24 hours returns the first answer and is not charged again.',
+              'ramp. A call is charged only when it answers 200. ' +
+              'Every error answer is `{"error_message", "code", "request_id"}` (and `details` where a ' +
+              'program can use them): branch on `code`; `x-should-retry` says whether the same call ' +
+              'may succeed later (after `Retry-After`). A refused cap or member limit is 403, never ' +
+              '429: only a rate limit is 429. ' +
+              'Send an `Idempotency-Key` header to retry safely: a retry with the same key and ' +
+              'request within 24 hours returns the first answer and is not charged again.',
           },
       components: {
-        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'api-key' } },
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'api-key',
+            description: 'An API key of your organization (`va_live_…` or `va_test_…`).',
+          },
+        },
       },
     },
+    transformObject: (document) =>
+      decorateDocument(
+        (document as { openapiObject: Record<string, unknown> }).openapiObject,
+        {
+          serverUrl: deps.config.publicServicesUrl,
+          serverDescription: sandboxDocument
+            ? 'The services host of the local stack (sample answers)'
+            : 'The services host',
+          tags: { Deployments: 'Image calls of the public deployments, metered per call.' },
+        },
+        () => SPEND_CAP_HEADERS,
+      ),
   });
 
   const keyCache = createKeyCache();
@@ -252,15 +298,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers['api-key'];
     const secret = Array.isArray(raw) ? raw[0] : raw;
-    if (!secret) throw unauthorized(MISSING_KEY_MESSAGE);
-    if (secret.length > MAX_SECRET_LENGTH) throw unauthorized(UNKNOWN_KEY_MESSAGE);
+    if (!secret) throw new ApiError('invalid_api_key', MISSING_KEY_MESSAGE);
+    if (secret.length > MAX_SECRET_LENGTH)
+      throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     const hash = deps.keySecrets.hash(secret);
-    if (keyCache.isKnownMissing(hash)) throw unauthorized(UNKNOWN_KEY_MESSAGE);
+    if (keyCache.isKnownMissing(hash)) throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     const path = request.routeOptions.url!.slice(1);
     const found = await repos.apiKeys.findForCall(secret, hash, path);
     if (!found) {
       keyCache.rememberMissing(hash);
-      throw unauthorized(UNKNOWN_KEY_MESSAGE);
+      throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     }
     const refusal = keyLimitRefusal(
       found.key,
@@ -269,27 +316,30 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     );
     if (refusal) {
       await repos.apiKeys.recordRefusal(found.key.id, refusal.limit);
-      throw new HttpError(403, refusal.message);
+      throw new ApiError('key_restricted', refusal.message, { details: { limit: refusal.limit } });
     }
     request.apiKey = { key: found.key, organization: found.organization };
     const test = found.key.mode === 'test';
     const demo = found.organization.ownerUid === DEMO_OWNER_UID;
     const limit = await (demo ? perDemoClientLimit : test ? perTestKeyLimit : perKeyLimit)(request);
     if (!limit.isAllowed) {
+      // Every answer states the key's limit (it replaces the per-IP figures: the tighter one
+      // for a known key): limit, what is left and the seconds until the window resets.
       reply.header('x-ratelimit-limit', limit.max);
       reply.header('x-ratelimit-remaining', limit.remaining);
+      reply.header('x-ratelimit-reset', limit.ttlInSeconds);
     }
     if (!limit.isAllowed && limit.isExceeded) {
-      throw new HttpError(
-        429,
+      throw new ApiError(
+        'rate_limited',
         `Too many requests for this API key. Try again in ${limit.ttlInSeconds} seconds.`,
-        { 'retry-after': String(limit.ttlInSeconds) },
+        { retryAfterSeconds: limit.ttlInSeconds },
       );
     }
     // The balance and the key's cap are checked before the body is read: an empty wallet or a
     // spent cap costs us nothing.
     const price = found.priceMicros;
-    if (price === null) throw new HttpError(404, notFoundMessage(request));
+    if (price === null) throw new ApiError('unknown_deployment', notFoundMessage(request));
     // A test key's call is free: no balance or cap to check.
     if (!test) precheck(found.key, found.organization, price);
     request.price = { micros: test ? 0 : price };
@@ -324,19 +374,14 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         // Validated by the handler (multipart and JSON alike), after the key check.
         validatorCompiler: () => (value) => ({ value }),
         schema: {
+          operationId: deploymentOperationId(path),
           tags: ['Deployments'],
           summary: deployment.name,
           description:
-            `${liveAnswersAreSamples ? 'Sample results (sandbox)' : 'Forwarded to its inference deployment'}. Model: ${deployment.model}. Charged only when the answer ` +
-            'is 200. Errors: 401 unknown key, 402 insufficient credits (checked before the image ' +
-            "is read), 403 outside the key's limits (disabled, expired, another deployment, an " +
-            'origin not on its list; nothing charged), 409 a request with the same ' +
-            'Idempotency-Key is still running, 422 the ' +
-            "Idempotency-Key was used for a different request, 429 rate limit or the key's monthly " +
-            'spend cap reached (Retry-After until the month turns), 502 the deployment failed or ' +
-            'could not be reached, 503 busy or temporarily unavailable (retry after the ' +
-            'Retry-After header), 504 the deployment did not answer in time; nothing charged ' +
-            'for any of them.',
+            `${sandboxDocument ? 'Sample results (sandbox)' : 'Forwarded to its inference deployment'}. Model: ${deployment.model}. Charged only when the answer ` +
+            'is 200; nothing is charged for any error. A retry with the same `Idempotency-Key` ' +
+            'gets the first answer, uncharged. Answers of a key with a monthly cap carry ' +
+            '`x-spend-cap-limit`, `x-spend-cap-remaining` and `x-spend-cap-reset`.',
           security: [{ apiKey: [] }],
           headers: Type.Object({
             'idempotency-key': Type.Optional(
@@ -359,10 +404,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
               },
             },
           },
-          response: {
-            200: deployment.result,
-            ...errors(400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504),
-          },
+          response: { 200: deployment.result, ...DEPLOYMENT_ERROR_RESPONSES },
         },
       },
       // The answer's shape is the deployment's result schema (serialised with it).
@@ -399,13 +441,21 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         deployment: path,
         // A test key's call is free: no hold, nothing in the ledger.
         charged: !test,
-        unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
+        unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
       },
       async (usage) => {
         if (test) {
           // Free and labelled: the sample answerer, in this process.
           const rendered = await sampleAnswerer({ path, image: call.image, params });
-          if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
+          if (!rendered.ok) {
+            throw new ApiError(
+              rendered.code ?? codeForStatus(rendered.statusCode),
+              rendered.message,
+              {
+                retryAfterSeconds: rendered.retryAfterSeconds,
+              },
+            );
+          }
           await repos.apiKeys.countTestCall(key, path);
           // The answerer's result first: the fields the host owns come last and win.
           return {
@@ -418,7 +468,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           };
         }
         const outcome = await gateway.render({ path, image: call.image, params });
-        if (!outcome.ok) throw new HttpError(outcome.statusCode, outcome.message);
+        if (!outcome.ok) {
+          throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
+        }
         // The gateway keeps only the upstream's result fields; its own come last and win.
         return {
           ...outcome.result,
@@ -446,7 +498,12 @@ export async function buildServicesApp(
   deps: ServicesDeps,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: SERVICES_BODY_LIMIT, frameworkErrors, ...options });
+  const app = Fastify({
+    bodyLimit: SERVICES_BODY_LIMIT,
+    frameworkErrors,
+    ...requestIdOptions,
+    ...options,
+  });
   await app.register(servicesApp, deps);
   return app;
 }

@@ -36,13 +36,13 @@ import { Compile } from 'typebox/compile';
 import { Pool } from 'undici';
 import { PUBLIC_DEPLOYMENTS, type DeploymentPath } from '@contract';
 import type { UpstreamConfig } from '../config';
-import { HttpError } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import type { RenderOutcome, RenderTask } from './render/task';
 import { upstreamBody, type UpstreamBody } from './upstream-body';
 
 /** A failure that counts towards opening the upstream's circuit. */
 class UpstreamFailure extends Error {
-  constructor(readonly answer: HttpError) {
+  constructor(readonly answer: ApiError) {
     super(answer.message);
   }
 }
@@ -52,7 +52,7 @@ class UpstreamFailure extends Error {
  * back-pressure, not a fault, and does not count towards opening its circuit.
  */
 class UpstreamBusy extends Error {
-  constructor(readonly answer: HttpError) {
+  constructor(readonly answer: ApiError) {
     super(answer.message);
   }
 }
@@ -183,12 +183,14 @@ export function createGateway(config: UpstreamConfig) {
   ): Promise<RenderOutcome> {
     const name = PUBLIC_DEPLOYMENTS[task.path].name;
     const url = new URL(`${upstream.base}/${task.path}`);
-    const fail = (status: number, message: string, retryAfter?: string) =>
+    const fail = (status: 502 | 504, message: string, retryAfter: string) =>
       new UpstreamFailure(
-        new HttpError(
-          status,
+        new ApiError(
+          status === 504 ? 'upstream_timeout' : 'upstream_failed',
           `${message} Nothing was charged.`,
-          retryAfter ? { 'retry-after': retryAfter } : undefined,
+          {
+            retryAfterSeconds: Number(retryAfter),
+          },
         ),
       );
     const signal = AbortSignal.timeout(config.timeoutMs);
@@ -303,8 +305,8 @@ export function createGateway(config: UpstreamConfig) {
       const retryAfter =
         Number.isInteger(after) && after > 0 && after <= 3600 ? String(after) : '5';
       throw new UpstreamBusy(
-        new HttpError(503, `The ${name} deployment is busy. Nothing was charged.`, {
-          'retry-after': retryAfter,
+        new ApiError('upstream_busy', `The ${name} deployment is busy. Nothing was charged.`, {
+          retryAfterSeconds: Number(retryAfter),
         }),
       );
     }
@@ -316,10 +318,10 @@ export function createGateway(config: UpstreamConfig) {
     async render(task: RenderTask): Promise<RenderOutcome> {
       const upstream = byPath.get(task.path);
       if (!upstream) {
-        throw new HttpError(
-          503,
+        throw new ApiError(
+          'upstream_busy',
           'This deployment has no upstream configured. Nothing was charged.',
-          { 'retry-after': '60' },
+          { retryAfterSeconds: 60 },
         );
       }
       // Built (and bounded) before a slot is taken; streamed while the call runs.
@@ -331,19 +333,17 @@ export function createGateway(config: UpstreamConfig) {
         return outcome;
       } catch (error) {
         if (error instanceof BulkheadRejectedError) {
-          throw new HttpError(
-            503,
+          throw new ApiError(
+            'service_unavailable',
             'The gateway is busy: every upstream slot is in use. Nothing was charged.',
-            {
-              'retry-after': '2',
-            },
+            { retryAfterSeconds: 2 },
           );
         }
         if (error instanceof BrokenCircuitError) {
-          throw new HttpError(
-            503,
+          throw new ApiError(
+            'upstream_busy',
             `The ${PUBLIC_DEPLOYMENTS[task.path].name} deployment is temporarily unavailable after repeated failures. Nothing was charged.`,
-            { 'retry-after': secondsUntilHalfOpen(upstream) },
+            { retryAfterSeconds: Number(secondsUntilHalfOpen(upstream)) },
           );
         }
         if (error instanceof UpstreamBusy) throw error.answer;

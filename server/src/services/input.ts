@@ -9,7 +9,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@contract';
-import { badRequest, HttpError } from '../lib/errors';
+import { ApiError, invalidRequest } from '../lib/errors';
 
 export interface ImageCall {
   image: Buffer;
@@ -38,26 +38,26 @@ async function readMultipart(
         const file = part as MultipartFile;
         if (file.fieldname !== 'image') {
           file.file.resume();
-          throw badRequest(
+          throw invalidRequest(
             `Unexpected file field "${file.fieldname.slice(0, 64)}": send the image in the "image" field.`,
           );
         }
         if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.mimetype)) {
           file.file.resume();
-          throw new HttpError(415, UNSUPPORTED);
+          throw new ApiError('unsupported_media_type', UNSUPPORTED);
         }
-        if (image) throw badRequest('Send one image per call.');
+        if (image) throw invalidRequest('Send one image per call.');
         image = await file.toBuffer();
       } else {
         addField(fields, part.fieldname, String(part.value));
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof ApiError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, TOO_LARGE);
+    if (status === 413) throw new ApiError('payload_too_large', TOO_LARGE);
     // Busboy and @fastify/multipart errors: a malformed body is the caller's, never a 500.
-    throw badRequest(
+    throw invalidRequest(
       `Malformed multipart/form-data body: ${String((error as Error).message ?? 'could not be read').slice(0, 120)}.`,
     );
   }
@@ -98,27 +98,27 @@ const DATA_URL_HEAD = 200;
 function decodeBase64Image(value: string): Buffer {
   // Cheap checks first: the size bound needs no scan of the content.
   if (Math.floor((value.length * 3) / 4) > MAX_IMAGE_BYTES * 1.05 + 1024) {
-    throw new HttpError(413, TOO_LARGE);
+    throw new ApiError('payload_too_large', TOO_LARGE);
   }
   let data = value;
   if (data.startsWith('data:') || data.startsWith('DATA:')) {
     const comma = data.indexOf(',');
     if (comma < 0 || comma > DATA_URL_HEAD) {
-      throw badRequest('Invalid image: expected base64 or a data URL.');
+      throw invalidRequest('Invalid image: expected base64 or a data URL.');
     }
     const meta = data.slice(5, comma).toLowerCase().split(';');
     const mediaType = meta[0];
     if (mediaType && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mediaType)) {
-      throw new HttpError(415, UNSUPPORTED);
+      throw new ApiError('unsupported_media_type', UNSUPPORTED);
     }
     if (!meta.includes('base64')) {
-      throw badRequest('Invalid image: the data URL must be base64-encoded.');
+      throw invalidRequest('Invalid image: the data URL must be base64-encoded.');
     }
     data = data.slice(comma + 1);
   }
-  if (!isBase64(data)) throw badRequest('Invalid image: expected base64 or a data URL.');
+  if (!isBase64(data)) throw invalidRequest('Invalid image: expected base64 or a data URL.');
   const bytes = Buffer.from(data, 'base64');
-  if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError('payload_too_large', TOO_LARGE);
   return bytes;
 }
 
@@ -156,7 +156,7 @@ function coerceFields(schema: TSchema, fields: RawFields): Record<string, unknow
           result[name] = JSON.parse(values[0]!);
           continue;
         } catch {
-          throw badRequest(`Invalid parameter ${name}: not a valid JSON array.`);
+          throw invalidRequest(`Invalid parameter ${name}: not a valid JSON array.`);
         }
       }
       result[name] =
@@ -191,7 +191,7 @@ export function validateParams(
   const unknown = Object.keys(params).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     const accepted = known.length ? `Accepted: ${known.join(', ')}.` : 'It takes no parameters.';
-    throw badRequest(`Unknown parameter "${unknown[0]}" for ${deployment}. ${accepted}`);
+    throw invalidRequest(`Unknown parameter "${unknown[0]}" for ${deployment}. ${accepted}`);
   }
   let check = compiled.get(schema);
   if (!check) {
@@ -206,7 +206,7 @@ export function validateParams(
     const detail = missing?.length
       ? `${missing.join(', ')} is required`
       : `${field ? `${field} ` : ''}${first?.message ?? 'is not valid'}`;
-    throw badRequest(`Invalid parameters for ${deployment}: ${detail}.`);
+    throw invalidRequest(`Invalid parameters for ${deployment}: ${detail}.`);
   }
   return Value.Default(schema, structuredClone(params)) as Record<string, unknown>;
 }
@@ -225,22 +225,22 @@ export async function readImageCall(
   } else {
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest(
+      throw invalidRequest(
         'Send multipart/form-data with an "image" file, or JSON with an "image" field.',
       );
     }
     const { image: encoded, ...rest } = body as Record<string, unknown>;
     if (encoded !== undefined && typeof encoded !== 'string') {
-      throw badRequest('Invalid image: expected base64 or a data URL string.');
+      throw invalidRequest('Invalid image: expected base64 or a data URL string.');
     }
     image = encoded ? decodeBase64Image(encoded) : null;
     params = rest;
   }
   if (!image || image.length === 0) {
-    throw badRequest('The image is missing: send it in the "image" field.');
+    throw invalidRequest('The image is missing: send it in the "image" field.');
   }
-  if (image.length > MAX_IMAGE_BYTES) throw new HttpError(413, TOO_LARGE);
+  if (image.length > MAX_IMAGE_BYTES) throw new ApiError('payload_too_large', TOO_LARGE);
   // Trust the bytes, not the declared type.
-  if (!sniffImageType(image)) throw new HttpError(415, UNSUPPORTED);
+  if (!sniffImageType(image)) throw new ApiError('unsupported_media_type', UNSUPPORTED);
   return { image, params };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Billing } from '../billing/service';
 import { describeDatabaseError } from '../lib/database-errors';
-import { HttpError } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { idempotencyKeyOf, keyReused, replay, stillRunning, superseded } from '../lib/idempotency';
 import { generateId } from '../lib/keys';
 import type { LeaseKeeper } from '../lib/leases';
@@ -19,65 +19,95 @@ import type { HoldRefusal } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 
-/** 402: the wallet cannot cover the price (or is negative after a refund or dispute). */
-export function insufficientCredits(balanceMicros: number, priceMicros: number): HttpError {
+/** The wallet cannot cover the price (or is negative after a refund or dispute). */
+export function insufficientCredits(balanceMicros: number, priceMicros: number): ApiError {
+  const details = {
+    balance_usd: microsToUsd(balanceMicros),
+    price_usd: microsToUsd(priceMicros),
+  };
   if (balanceMicros < 0) {
-    return new HttpError(
-      402,
+    return new ApiError(
+      'insufficient_credits',
       `Your balance is negative ($${microsToUsd(balanceMicros)}) after a refund or a card dispute took back credits that were already spent. Buy credits to continue.`,
+      { details },
     );
   }
-  return new HttpError(
-    402,
+  return new ApiError(
+    'insufficient_credits',
     `Insufficient credits: this call costs $${microsToUsd(priceMicros)}. Buy credits to continue.`,
+    { details },
   );
 }
 
+/** The start of the next UTC month, when caps and members' limits start again. */
+function resetsAt(): string {
+  return nextUtcMonth().toISOString();
+}
+
 /**
- * 429 (not 402) for a key past its monthly cap: paying more does not help; the key may be used
- * again when the UTC month turns (Retry-After), or the cap raised. The figures are the ones read
- * under the key's lock when the hold was refused (or, before the body is read, the key's row).
+ * A key past its monthly cap: not a 429 (waiting minutes does not help, nor does paying more), so
+ * `x-should-retry: false`; the key may be used again when the UTC month turns
+ * (`details.resets_at`) or the cap is raised. The figures are the ones read under the key's lock
+ * when the hold was refused (or, before the body is read, the key's row).
  */
 export function capReached(figures: {
   capMicros: number;
   spentMicros: number;
   priceMicros: number;
-}): HttpError {
+}): ApiError {
   const next = nextUtcMonth();
-  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
-  return new HttpError(
-    429,
+  return new ApiError(
+    'key_cap_reached',
     `This API key has reached its monthly spend cap of $${microsToUsd(figures.capMicros)} ` +
       `($${microsToUsd(figures.spentMicros)} spent this month; this call costs $${microsToUsd(figures.priceMicros)}). ` +
       `Nothing was charged. Raise the cap on the API keys page, use another key, or wait until ${next.toISOString().slice(0, 10)} (UTC).`,
-    { 'retry-after': String(seconds) },
+    {
+      details: {
+        cap_usd: microsToUsd(figures.capMicros),
+        spent_usd: microsToUsd(figures.spentMicros),
+        price_usd: microsToUsd(figures.priceMicros),
+        resets_at: resetsAt(),
+      },
+    },
   );
 }
 
-/** 429: the member who created the key has reached their monthly spend limit. */
+/** The member who created the key has reached their monthly spend limit. */
 export function memberLimitReached(hold: {
   priceMicros: number;
   limitMicros: number;
   spentMicros: number;
-}): HttpError {
+}): ApiError {
   const next = nextUtcMonth();
-  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
-  return new HttpError(
-    429,
+  return new ApiError(
+    'member_limit_reached',
     `The member who created this API key has reached their monthly spend limit of $${microsToUsd(hold.limitMicros)} ` +
       `($${microsToUsd(hold.spentMicros)} spent this month; this call costs $${microsToUsd(hold.priceMicros)}). ` +
       `Nothing was charged. An owner or admin can raise the limit on the team page; otherwise wait until ${next.toISOString().slice(0, 10)} (UTC).`,
-    { 'retry-after': String(seconds) },
+    {
+      details: {
+        limit_usd: microsToUsd(hold.limitMicros),
+        spent_usd: microsToUsd(hold.spentMicros),
+        price_usd: microsToUsd(hold.priceMicros),
+        resets_at: resetsAt(),
+      },
+    },
   );
 }
 
-/** 403: the leak circuit-breaker paused the key (nothing held, nothing charged). */
+/** The leak circuit-breaker paused the key (nothing held, nothing charged). */
 export function spendSpikePaused(hold: { daySpendMicros: number; trailingMicros: number }) {
-  return new HttpError(
-    403,
+  return new ApiError(
+    'key_paused',
     `This API key was paused: its spend today ($${microsToUsd(hold.daySpendMicros)}) jumped far above its usual ` +
       `($${microsToUsd(hold.trailingMicros)} a day). Nothing was charged. The owner was e-mailed; if this usage is expected, ` +
       'enable the key again on the API keys page.',
+    {
+      details: {
+        day_spend_usd: microsToUsd(hold.daySpendMicros),
+        usual_daily_usd: microsToUsd(hold.trailingMicros),
+      },
+    },
   );
 }
 
@@ -102,8 +132,8 @@ export function precheck(key: ApiKeyRow, organization: OrganizationRow, priceMic
 export async function refusalError(
   deps: { repos: Repositories; billing: Billing },
   refusal: HoldRefusal,
-  call: { key: ApiKeyRow; organization: OrganizationRow; unknownDeployment: () => HttpError },
-): Promise<HttpError> {
+  call: { key: ApiKeyRow; organization: OrganizationRow; unknownDeployment: () => ApiError },
+): Promise<ApiError> {
   switch (refusal.refused) {
     case 'cap':
       return capReached(refusal);
@@ -124,7 +154,10 @@ export async function refusalError(
       return insufficientCredits(refusal.balanceMicros, refusal.priceMicros);
     case 'unknown_key':
       // Deleted between its look-up and its hold.
-      return new HttpError(401, 'Unknown API key. Check the key on the API keys page.');
+      return new ApiError(
+        'invalid_api_key',
+        'Unknown API key. Check the key on the API keys page.',
+      );
     default:
       return call.unknownDeployment();
   }
@@ -168,7 +201,7 @@ export async function meteredCall<A extends { usage: Usage }>(
     deployment: string;
     /** False for a free call (a test key): no hold, nothing in the ledger. */
     charged: boolean;
-    unknownDeployment: () => HttpError;
+    unknownDeployment: () => ApiError;
   },
   produce: (usage: Usage) => Promise<A>,
 ): Promise<A | FastifyReply> {
@@ -198,6 +231,18 @@ export async function meteredCall<A extends { usage: Usage }>(
   if (begun.kind === 'refused') throw await refusalError(deps, begun.refusal, call);
 
   const hold = begun.hold;
+  if (hold?.capMicros != null) {
+    // A capped key's answers say how much of the cap is left, and when it starts again.
+    call.reply.header('x-spend-cap-limit', microsToUsd(hold.capMicros));
+    call.reply.header(
+      'x-spend-cap-remaining',
+      microsToUsd(Math.max(0, hold.capMicros - hold.spentMicros)),
+    );
+    call.reply.header(
+      'x-spend-cap-reset',
+      Math.max(1, Math.ceil((nextUtcMonth().getTime() - Date.now()) / 1000)),
+    );
+  }
   const untrack = deps.leases.track({ holdId: hold?.id, attempt: claim ? attempt : null });
   let settled = false;
   try {

@@ -15,7 +15,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { DEPLOYMENT_PATHS, MAX_IMAGE_BYTES, PUBLIC_DEPLOYMENTS } from '@contract';
-import { badRequest, HttpError } from '../lib/errors';
+import { ApiError, invalidRequest } from '../lib/errors';
 import { validateParams } from './input';
 import type { Renderer } from './render/pool';
 import {
@@ -41,11 +41,9 @@ export async function buildSampleUpstream(
     },
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers ?? {})
-        .send({ error_message: error.message });
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send({ error_message: error.message });
     }
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
@@ -73,33 +71,33 @@ export async function buildSampleUpstream(
             const file = part as MultipartFile;
             if (file.fieldname !== UPSTREAM_IMAGE_FIELD || image) {
               file.file.resume();
-              throw badRequest('Send one image in the "image" part.');
+              throw invalidRequest('Send one image in the "image" part.');
             }
             image = await file.toBuffer();
           } else if (part.fieldname === UPSTREAM_PARAMS_FIELD) {
             raw = part.value;
           } else {
-            throw badRequest(`Unexpected part "${part.fieldname.slice(0, 64)}".`);
+            throw invalidRequest(`Unexpected part "${part.fieldname.slice(0, 64)}".`);
           }
         }
       } catch (error) {
-        if (error instanceof HttpError) throw error;
+        if (error instanceof ApiError) throw error;
         if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new HttpError(413, 'The image or the parameters are too large.');
+          throw new ApiError('payload_too_large', 'The image or the parameters are too large.');
         }
-        throw badRequest('Malformed multipart/form-data body.');
+        throw invalidRequest('Malformed multipart/form-data body.');
       }
-      if (!image || image.length === 0) throw badRequest('The "image" part is missing.');
+      if (!image || image.length === 0) throw invalidRequest('The "image" part is missing.');
       let params = raw;
       if (typeof raw === 'string') {
         try {
           params = JSON.parse(raw);
         } catch {
-          throw badRequest('The "params" part is not JSON.');
+          throw invalidRequest('The "params" part is not JSON.');
         }
       }
       if (!params || typeof params !== 'object' || Array.isArray(params)) {
-        throw badRequest('The "params" part must be a JSON object.');
+        throw invalidRequest('The "params" part must be a JSON object.');
       }
       const valid = validateParams(schema, path, params as Record<string, unknown>);
       const outcome = await answer({ path, image, params: valid });

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MAX_IMAGE_BYTES } from '@contract';
-import { HttpError } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { sniffImageType } from './input';
 
 export const UPSTREAM_PARAMS_FIELD = 'params';
@@ -36,19 +36,22 @@ export interface UpstreamBody {
 /** The multipart body of a forwarded call; 413 when the image or parameters exceed the bounds. */
 export function upstreamBody(image: Uint8Array, params: Record<string, unknown>): UpstreamBody {
   if (image.byteLength > MAX_IMAGE_BYTES) {
-    throw new HttpError(
-      413,
+    throw new ApiError(
+      'payload_too_large',
       `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Nothing was charged.`,
     );
   }
   const json = Buffer.from(JSON.stringify(params), 'utf8');
   if (json.length > MAX_UPSTREAM_PARAMS_BYTES) {
-    throw new HttpError(413, 'The parameters are too large. Nothing was charged.');
+    throw new ApiError('payload_too_large', 'The parameters are too large. Nothing was charged.');
   }
   const bytes = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new HttpError(415, 'Unsupported image type: send a JPEG, PNG or WebP image.');
+    throw new ApiError(
+      'unsupported_media_type',
+      'Unsupported image type: send a JPEG, PNG or WebP image.',
+    );
   }
   const boundary = `----visionapi-${randomBytes(16).toString('hex')}`;
   const head = Buffer.concat([

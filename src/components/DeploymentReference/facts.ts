@@ -47,6 +47,15 @@ export const ERROR_ROWS: ErrorRow[] = [
     todo: [{ label: 'Buy credits', to: '/settings/buy-credits/' }, ', then retry.'],
   },
   {
+    status: 403,
+    when: "Outside the key's limits (disabled, paused, expired, another deployment or origin), or past its monthly cap or its creator's spend limit. The error's code says which; nothing was charged.",
+    todo: [
+      'Change the key on the ',
+      { label: 'API keys', to: '/settings/api-keys/' },
+      ' page, or use another key. Retrying the same call cannot succeed.',
+    ],
+  },
+  {
     status: 404,
     when: 'The path is not a deployment, or the deployment is coming soon.',
     todo: ['Use the endpoint shown above.'],

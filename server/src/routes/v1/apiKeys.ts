@@ -1,21 +1,11 @@
-import {
-  ApiKey,
-  ApiKeyCapBody,
-  ApiKeyIdHeaders,
-  ApiKeyList,
-  ApiKeyRestrictionsBody,
-  DEPLOYMENT_PATHS,
-  ApiKeyWithSecret,
-  CreateApiKeyBody,
-  DeletedApiKey,
-  RollApiKeyBody,
-} from '@contract';
-import { badRequest } from '../../lib/errors';
+import { DEPLOYMENT_PATHS } from '@contract';
+import { invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
 import type { KeyRestrictions } from '../../repositories/apiKeys';
 import { actorOf, organizationOf } from '../../plugins/access';
-import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
+import type { V1Context } from '../context';
+import type { Handlers } from '../operations';
 
 /** The contract's restriction fields to stored limits, checked beyond what the schema says. */
 function restrictionsOf(body: {
@@ -27,7 +17,7 @@ function restrictionsOf(body: {
     (path) => !(DEPLOYMENT_PATHS as readonly string[]).includes(path),
   );
   if (unknown && unknown.length > 0) {
-    throw badRequest(
+    throw invalidRequest(
       `Invalid request body: unknown deployment ${unknown.slice(0, 5).join(', ')}. Available: ${DEPLOYMENT_PATHS.join(', ')}.`,
     );
   }
@@ -35,7 +25,7 @@ function restrictionsOf(body: {
   if (body.expires_at !== undefined) {
     expiresAt = body.expires_at === null ? null : new Date(body.expires_at);
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
-      throw badRequest('Invalid request body: expires_at must be in the future.');
+      throw invalidRequest('Invalid request body: expires_at must be in the future.');
     }
   }
   return {
@@ -47,25 +37,23 @@ function restrictionsOf(body: {
   };
 }
 
-export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
-  const tags = ['API keys'];
+/** The API keys of the organization (operations table: tag "API keys"). */
+export function apiKeyHandlers(ctx: V1Context) {
   const uiSecret = ctx.repos.apiKeys.uiSecret;
+  const keyId = (request: { headers: { 'x-api-key': string } }) => request.headers['x-api-key'];
+  const setDisabled = async (
+    organizationId: string,
+    id: string,
+    actor: ReturnType<typeof actorOf>,
+    disabled: boolean,
+  ) =>
+    presentApiKey(
+      await ctx.repos.apiKeys.setDisabled(organizationId, id, disabled, actor),
+      uiSecret,
+    );
 
-  app.post(
-    '/api-key',
-    {
-      schema: {
-        tags,
-        summary: 'Create an API key',
-        description:
-          'The answer carries the full secret (`key`) this once: it is stored as a keyed hash ' +
-          'and cannot be shown again.',
-        security: SECURITY,
-        body: CreateApiKeyBody,
-        response: { 200: ApiKeyWithSecret, ...errorResponses(400, 401, 404, 409, 413, 415) },
-      },
-    },
-    async (request) => {
+  return {
+    createApiKey: async (request) => {
       const org = organizationOf(request);
       const { row, secret } = await ctx.repos.apiKeys.create(
         org.id,
@@ -76,194 +64,72 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
-  );
 
-  app.get(
-    '/api-key',
-    {
-      schema: {
-        tags,
-        summary: 'List the API keys of your organization',
-        description:
-          'Secrets are not listed (`redacted` shows prefix and last four), except the key used ' +
-          'for in-browser image calls, whose secret the site needs.',
-        security: SECURITY,
-        response: { 200: ApiKeyList, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+    listApiKeys: async (request) => {
       const keys = await ctx.repos.apiKeys.list(organizationOf(request).id);
       // A viewer reads the keys but never a secret, the in-browser key's included.
       const secrets = request.access!.role === 'viewer' ? () => null : uiSecret;
       return { api_keys: keys.map((key) => presentApiKey(key, secrets)) };
     },
-  );
 
-  app.post(
-    '/api-key/set-default',
-    {
-      schema: {
-        tags,
-        summary: 'Make a key the default key',
-        security: SECURITY,
-        headers: ApiKeyIdHeaders,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const org = organizationOf(request);
+    setDefaultApiKey: async (request) => {
       const key = await ctx.repos.apiKeys.setDefault(
-        org.id,
-        request.headers['x-api-key'],
+        organizationOf(request).id,
+        keyId(request),
         actorOf(request),
       );
       return presentApiKey(key, uiSecret);
     },
-  );
 
-  app.post(
-    '/api-key/roll',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Roll a key: give it a new secret',
-        description:
-          'The answer carries the new secret this once. The old secret stops working at once ' +
-          '(`expire_previous_in_hours: 0`) or after the chosen grace period. The ID token is ' +
-          'checked for revocation.',
-        security: SECURITY,
-        headers: ApiKeyIdHeaders,
-        body: RollApiKeyBody,
-        response: { 200: ApiKeyWithSecret, ...errorResponses(400, 401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const org = organizationOf(request);
+    rollApiKey: async (request) => {
       const { row, secret } = await ctx.repos.apiKeys.roll(
-        org.id,
-        request.headers['x-api-key'],
+        organizationOf(request).id,
+        keyId(request),
         request.body.expire_previous_in_hours,
         actorOf(request),
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
-  );
 
-  app.post(
-    '/api-key/cap',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: "Set or remove a key's monthly spend cap",
-        description:
-          'A call that would take the key past its cap this calendar month (UTC) is refused by ' +
-          'the services host with 429 and a `Retry-After` until the month turns, and costs nothing. ' +
-          'Other keys of the organization are not affected. The ID token is checked for revocation.',
-        security: SECURITY,
-        headers: ApiKeyIdHeaders,
-        body: ApiKeyCapBody,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const org = organizationOf(request);
+    setApiKeyCap: async (request) => {
       const cap = request.body.monthly_cap_usd;
       let capMicros: number | null = null;
       if (cap !== null) {
         capMicros = centsAmountToMicros(cap);
         if (capMicros === null) {
-          throw badRequest('Invalid request body: monthly_cap_usd must have at most 2 decimals.');
+          throw invalidRequest(
+            'Invalid request body: monthly_cap_usd must have at most 2 decimals.',
+          );
         }
       }
       const key = await ctx.repos.apiKeys.setMonthlyCap(
-        org.id,
-        request.headers['x-api-key'],
+        organizationOf(request).id,
+        keyId(request),
         capMicros,
         actorOf(request),
       );
       return presentApiKey(key, uiSecret);
     },
-  );
 
-  app.post(
-    '/api-key/restrictions',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: "Set a key's limits: deployments, browser origins, expiry",
-        description:
-          'Each field sent replaces that limit; null removes it. A call outside the limits is ' +
-          'refused by the services host with 403 naming the limit, costs nothing, and is ' +
-          'counted on the key (`refused_calls`). The ID token is checked for revocation.',
-        security: SECURITY,
-        headers: ApiKeyIdHeaders,
-        body: ApiKeyRestrictionsBody,
-        response: { 200: ApiKey, ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
-    async (request) => {
+    setApiKeyRestrictions: async (request) => {
       const key = await ctx.repos.apiKeys.setRestrictions(
         organizationOf(request).id,
-        request.headers['x-api-key'],
+        keyId(request),
         restrictionsOf(request.body),
         actorOf(request),
       );
       return presentApiKey(key, uiSecret);
     },
-  );
 
-  for (const [path, disabled] of [
-    ['/api-key/disable', true],
-    ['/api-key/enable', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: disabled
-            ? 'Disable a key: every call is refused (403, free) until it is enabled'
-            : 'Enable a disabled key again',
-          security: SECURITY,
-          headers: ApiKeyIdHeaders,
-          response: { 200: ApiKey, ...errorResponses(400, 401, 403, 404, 413, 415) },
-        },
-      },
-      async (request) => {
-        const key = await ctx.repos.apiKeys.setDisabled(
-          organizationOf(request).id,
-          request.headers['x-api-key'],
-          disabled,
-          actorOf(request),
-        );
-        return presentApiKey(key, uiSecret);
-      },
-    );
-  }
+    disableApiKey: (request) =>
+      setDisabled(organizationOf(request).id, keyId(request), actorOf(request), true),
+    enableApiKey: (request) =>
+      setDisabled(organizationOf(request).id, keyId(request), actorOf(request), false),
 
-  app.delete(
-    '/api-key',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Delete a key',
-        description:
-          'Refused (409) for the last key used for in-browser image calls. The ID token is ' +
-          'checked for revocation.',
-        security: SECURITY,
-        headers: ApiKeyIdHeaders,
-        response: { 200: DeletedApiKey, ...errorResponses(400, 401, 404, 409, 413, 415) },
-      },
-    },
-    async (request) => {
-      const org = organizationOf(request);
-      const id = request.headers['x-api-key'];
-      await ctx.repos.apiKeys.delete(org.id, id, actorOf(request));
+    deleteApiKey: async (request) => {
+      const id = keyId(request);
+      await ctx.repos.apiKeys.delete(organizationOf(request).id, id, actorOf(request));
       return { id, deleted: true as const };
     },
-  );
+  } satisfies Partial<Handlers>;
 }

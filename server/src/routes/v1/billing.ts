@@ -3,18 +3,14 @@
  * recharges charge (a Stripe SetupIntent, or a sandbox test card locally).
  */
 import { RECHARGE_CEILING } from '@contract';
-import {
-  BillingSettings,
-  BillingSettingsBody,
-  PaymentMethodSetup,
-  SandboxCardBody,
-} from '@contract';
+import type { BillingSettings } from '@contract';
 import { SANDBOX_CARDS } from '../../billing/service';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { invalidRequest, conflict, notFound } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
 import type { OrganizationRow } from '../../repositories/organizations';
 import { actorOf, organizationOf } from '../../plugins/access';
-import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
+import type { V1Context } from '../context';
+import type { Handlers } from '../operations';
 
 const usd = (micros: number | null) => (micros === null ? null : microsToUsd(micros));
 
@@ -52,48 +48,18 @@ export function presentBillingSettings(
 function cents(usdAmount: number, field: string): number {
   const micros = centsAmountToMicros(usdAmount);
   if (micros === null)
-    throw badRequest(`Invalid request body: ${field} must have at most 2 decimals.`);
+    throw invalidRequest(`Invalid request body: ${field} must have at most 2 decimals.`);
   return micros;
 }
 
-export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
+export function billingHandlers(ctx: V1Context) {
   const present = async (org: OrganizationRow) =>
     presentBillingSettings(org, await ctx.repos.payments.rechargesToday(org.id));
-  const tags = ['Billing'];
 
-  app.get(
-    '/billing/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Auto-recharge, low-balance alert and saved card',
-        security: SECURITY,
-        response: { 200: BillingSettings, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => present(organizationOf(request)),
-  );
+  return {
+    getBillingSettings: async (request) => present(organizationOf(request)),
 
-  app.put(
-    '/billing/settings',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Change auto-recharge and the low-balance alert',
-        description:
-          'Auto-recharge: when a metered call takes the balance below `threshold_usd`, the saved ' +
-          'card is charged `amount_usd` (within the purchase limits) once; a failed charge turns ' +
-          'it off. A daily ceiling (`daily_ceiling`, default 3 recharges or $1,000 per UTC day) ' +
-          'pauses it and e-mails the owner when passed. ' +
-          'Turning it on needs a saved card (409 otherwise). Low-balance alert: one ' +
-          'e-mail when the balance falls below the threshold, again only after it rose above it.',
-        security: SECURITY,
-        body: BillingSettingsBody,
-        response: { 200: BillingSettings, ...errorResponses(400, 401, 404, 409, 413, 415) },
-      },
-    },
-    async (request) => {
+    updateBillingSettings: async (request) => {
       const org = organizationOf(request);
       const { auto_recharge: auto, low_balance_threshold_usd: low } = request.body;
       if (auto?.enabled && !org.paymentMethodId) {
@@ -125,24 +91,8 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       );
       return present(updated);
     },
-  );
 
-  app.post(
-    '/billing/payment-method/setup',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Start saving a card for automatic recharges',
-        description:
-          'With Stripe: a SetupIntent client secret for the Payment Element; the card is saved ' +
-          'when Stripe reports `setup_intent.succeeded` to the webhook. With the sandbox ' +
-          'provider: no secret; save a test card with `POST /billing/payment-method/sandbox`.',
-        security: SECURITY,
-        response: { 200: PaymentMethodSetup, ...errorResponses(401, 404, 413, 415, 502) },
-      },
-    },
-    async (request) => {
+    setUpPaymentMethod: async (request) => {
       const org = organizationOf(request);
       if (ctx.payments.provider === 'sandbox') {
         return { provider: 'sandbox' as const, client_secret: null };
@@ -168,21 +118,8 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       }
       return { provider: 'stripe' as const, client_secret: setup.clientSecret };
     },
-  );
 
-  app.post(
-    '/billing/payment-method/sandbox',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Save a sandbox test card (local stack only, when Stripe is not configured)',
-        security: SECURITY,
-        body: SandboxCardBody,
-        response: { 200: BillingSettings, ...errorResponses(400, 401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
+    saveSandboxCard: async (request) => {
       if (ctx.payments.provider !== 'sandbox') {
         throw notFound('Sandbox cards are disabled because Stripe is configured.');
       }
@@ -199,22 +136,10 @@ export async function billingRoutes(app: TypedFastify, ctx: V1Context) {
       );
       return present(saved!);
     },
-  );
 
-  app.delete(
-    '/billing/payment-method',
-    {
-      config: { freshToken: true },
-      schema: {
-        tags,
-        summary: 'Forget the saved card (turns auto-recharge off)',
-        security: SECURITY,
-        response: { 200: BillingSettings, ...errorResponses(401, 404, 413, 415) },
-      },
-    },
-    async (request) => {
+    deletePaymentMethod: async (request) => {
       const org = organizationOf(request);
       return present(await ctx.repos.organizations.removePaymentMethod(org.id, actorOf(request)));
     },
-  );
+  } satisfies Partial<Handlers>;
 }

@@ -5,12 +5,12 @@
  * Every event is handled once (event ids are remembered). Nothing of the body is ever logged.
  */
 import { SYSTEM_ACTOR } from '../../repositories/audit';
-import { WebhookReceipt } from '@contract';
-import { badRequest } from '../../lib/errors';
+import { invalidRequest, notFound } from '../../lib/errors';
 import { microsToCents } from '../../lib/money';
 import type { PaymentEvent } from '../../payments/provider';
 import type { CreditOrderRow } from '../../repositories/payments';
-import { errorResponses, type TypedFastify, type V1Context } from '../context';
+import type { TypedFastify, V1Context } from '../context';
+import type { Handlers } from '../operations';
 
 const CENTS_TO_MICROS = 10_000;
 
@@ -23,114 +23,109 @@ export function paymentMismatch(event: PaymentEvent, order: CreditOrderRow): str
   return null;
 }
 
-export async function stripeWebhookRoute(app: TypedFastify, ctx: V1Context) {
-  const payments = ctx.payments;
-  if (payments.provider !== 'stripe') return;
-
-  // The signature covers the exact bytes Stripe sent: keep the body raw here.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+/** The body parser of the webhook's scope: the signature covers the exact bytes Stripe sent. */
+export function keepRawJsonBody(scope: TypedFastify): void {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
+}
 
-  app.post(
-    '/credits/stripe/webhook',
-    {
+export function stripeWebhookHandlers(ctx: V1Context) {
+  return {
+    receiveStripeWebhook: {
       config: {
         rateLimit: {
           max: ctx.config.webhookRateLimit.max,
           timeWindow: ctx.config.webhookRateLimit.timeWindowMs,
         },
       },
-      schema: {
-        tags: ['Credits'],
-        summary:
-          'Stripe webhook: payment_intent.succeeded / payment_failed, charge.refunded, charge.dispute.created / closed',
-        response: { 200: WebhookReceipt, ...errorResponses(400, 413, 415) },
+      handler: async (request) => {
+        const payments = ctx.payments;
+        if (payments.provider !== 'stripe') throw notFound('Stripe is not configured.');
+
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+          throw invalidRequest('Missing Stripe-Signature header or body.');
+        }
+        let outcome;
+        try {
+          outcome = payments.parseWebhook(request.body, signature);
+        } catch {
+          request.log.warn({ bytes: request.body.length }, 'Stripe webhook signature rejected');
+          throw invalidRequest('Invalid Stripe signature.');
+        }
+        if (!outcome) return { received: true as const, duplicate: false };
+
+        if (outcome.kind === 'setup') {
+          if (!outcome.organizationId) return { received: true as const, duplicate: false };
+          const label = await payments
+            .describePaymentMethod(outcome.paymentMethodId)
+            .catch(() => 'Saved card');
+          await ctx.repos.organizations.savePaymentMethod(
+            outcome.organizationId,
+            {
+              provider: 'stripe',
+              id: outcome.paymentMethodId,
+              label,
+              stripeCustomerId: outcome.customerId,
+            },
+            SYSTEM_ACTOR,
+          );
+          return { received: true as const, duplicate: false };
+        }
+        if (outcome.kind === 'refund') {
+          const result = await ctx.repos.payments.refund({
+            providerPaymentId: outcome.providerPaymentId,
+            event: { id: outcome.eventId, type: outcome.eventType },
+            refundedMicrosTotal: outcome.refundedCentsTotal * CENTS_TO_MICROS,
+          });
+          if (result === 'unknown')
+            request.log.warn({ event: outcome.eventId }, 'refund of an unknown payment');
+          return { received: true as const, duplicate: result === 'duplicate' };
+        }
+        if (outcome.kind === 'dispute') {
+          const result = await ctx.repos.payments.dispute({
+            providerPaymentId: outcome.providerPaymentId,
+            event: { id: outcome.eventId, type: outcome.eventType },
+            disputedMicros: outcome.disputedCents * CENTS_TO_MICROS,
+            outcome: outcome.outcome,
+          });
+          if (result === 'unknown')
+            request.log.warn({ event: outcome.eventId }, 'dispute of an unknown payment');
+          return { received: true as const, duplicate: result === 'duplicate' };
+        }
+
+        const order = outcome.orderId
+          ? await ctx.repos.payments.findOrder(outcome.orderId)
+          : await ctx.repos.payments.findOrderByProviderReference(outcome.providerPaymentId);
+        if (!order) {
+          request.log.warn({ event: outcome.eventId }, 'Stripe event for an unknown order');
+          return { received: true as const, duplicate: false };
+        }
+        const result = await ctx.repos.payments.fulfil({
+          orderId: order.id,
+          providerPaymentId: outcome.providerPaymentId,
+          status: outcome.status,
+          receiptReference: outcome.receiptReference,
+          event: { id: outcome.eventId, type: outcome.eventType },
+          verify: (locked) => paymentMismatch(outcome, locked),
+        });
+        if (outcome.status === 'failed' && !result.duplicate && order.kind === 'auto_recharge') {
+          await ctx.billing.rechargeFailed(
+            order.organizationId,
+            order.amountMicros,
+            'Your card was declined for the automatic recharge.',
+          );
+        }
+        if (result.mismatch) {
+          request.log.warn(
+            { event: outcome.eventId, reason: result.mismatch },
+            'Stripe payment does not match its order: nothing credited',
+          );
+        }
+        return { received: true as const, duplicate: result.duplicate };
       },
     },
-    async (request) => {
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw badRequest('Missing Stripe-Signature header or body.');
-      }
-      let outcome;
-      try {
-        outcome = payments.parseWebhook(request.body, signature);
-      } catch {
-        request.log.warn({ bytes: request.body.length }, 'Stripe webhook signature rejected');
-        throw badRequest('Invalid Stripe signature.');
-      }
-      if (!outcome) return { received: true as const, duplicate: false };
-
-      if (outcome.kind === 'setup') {
-        if (!outcome.organizationId) return { received: true as const, duplicate: false };
-        const label = await payments
-          .describePaymentMethod(outcome.paymentMethodId)
-          .catch(() => 'Saved card');
-        await ctx.repos.organizations.savePaymentMethod(
-          outcome.organizationId,
-          {
-            provider: 'stripe',
-            id: outcome.paymentMethodId,
-            label,
-            stripeCustomerId: outcome.customerId,
-          },
-          SYSTEM_ACTOR,
-        );
-        return { received: true as const, duplicate: false };
-      }
-      if (outcome.kind === 'refund') {
-        const result = await ctx.repos.payments.refund({
-          providerPaymentId: outcome.providerPaymentId,
-          event: { id: outcome.eventId, type: outcome.eventType },
-          refundedMicrosTotal: outcome.refundedCentsTotal * CENTS_TO_MICROS,
-        });
-        if (result === 'unknown')
-          request.log.warn({ event: outcome.eventId }, 'refund of an unknown payment');
-        return { received: true as const, duplicate: result === 'duplicate' };
-      }
-      if (outcome.kind === 'dispute') {
-        const result = await ctx.repos.payments.dispute({
-          providerPaymentId: outcome.providerPaymentId,
-          event: { id: outcome.eventId, type: outcome.eventType },
-          disputedMicros: outcome.disputedCents * CENTS_TO_MICROS,
-          outcome: outcome.outcome,
-        });
-        if (result === 'unknown')
-          request.log.warn({ event: outcome.eventId }, 'dispute of an unknown payment');
-        return { received: true as const, duplicate: result === 'duplicate' };
-      }
-
-      const order = outcome.orderId
-        ? await ctx.repos.payments.findOrder(outcome.orderId)
-        : await ctx.repos.payments.findOrderByProviderReference(outcome.providerPaymentId);
-      if (!order) {
-        request.log.warn({ event: outcome.eventId }, 'Stripe event for an unknown order');
-        return { received: true as const, duplicate: false };
-      }
-      const result = await ctx.repos.payments.fulfil({
-        orderId: order.id,
-        providerPaymentId: outcome.providerPaymentId,
-        status: outcome.status,
-        receiptReference: outcome.receiptReference,
-        event: { id: outcome.eventId, type: outcome.eventType },
-        verify: (locked) => paymentMismatch(outcome, locked),
-      });
-      if (outcome.status === 'failed' && !result.duplicate && order.kind === 'auto_recharge') {
-        await ctx.billing.rechargeFailed(
-          order.organizationId,
-          order.amountMicros,
-          'Your card was declined for the automatic recharge.',
-        );
-      }
-      if (result.mismatch) {
-        request.log.warn(
-          { event: outcome.eventId, reason: result.mismatch },
-          'Stripe payment does not match its order: nothing credited',
-        );
-      }
-      return { received: true as const, duplicate: result.duplicate };
-    },
-  );
+  } satisfies Partial<Handlers>;
 }

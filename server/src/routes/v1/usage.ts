@@ -2,14 +2,15 @@
  * Usage by day, aggregated in SQL (the usage chart reads one request, whatever the number of
  * transactions), and CSV exports of the aggregate and of the raw transactions.
  */
-import { DailyUsage, DailyUsageQuery, MAX_USAGE_DAYS, TransactionCsvQuery } from '@contract';
-import { Type } from 'typebox';
-import { badRequest } from '../../lib/errors';
+import type { DailyUsage } from '@contract';
+import { MAX_USAGE_DAYS } from '@contract';
+import { invalidRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import type { DailyRow } from '../../repositories/usage';
 import { MAX_CSV_ROWS } from '../../repositories/usage';
 import { organizationOf } from '../../plugins/access';
-import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
+import type { V1Context } from '../context';
+import type { Handlers } from '../operations';
 
 const usageFilter = (query: { deployment?: string; api_key_id?: string }) => ({
   ...(query.deployment !== undefined && { deployment: query.deployment }),
@@ -19,9 +20,10 @@ const usageFilter = (query: { deployment?: string; api_key_id?: string }) => ({
 function range(startDate: string, endDate: string): { start: Date; end: Date } {
   const start = new Date(startDate);
   const end = new Date(endDate);
-  if (start > end) throw badRequest('Invalid query string: start_date must not be after end_date.');
+  if (start > end)
+    throw invalidRequest('Invalid query string: start_date must not be after end_date.');
   if (end.getTime() - start.getTime() > MAX_USAGE_DAYS * 86_400_000) {
-    throw badRequest(`Invalid query string: a range covers at most ${MAX_USAGE_DAYS} days.`);
+    throw invalidRequest(`Invalid query string: a range covers at most ${MAX_USAGE_DAYS} days.`);
   }
   return { start, end };
 }
@@ -112,31 +114,16 @@ export function csvField(value: string | number | null): string {
 export const csvLine = (fields: Array<string | number | null>) =>
   `${fields.map(csvField).join(',')}\r\n`;
 
-const csvResponse = { 200: Type.String({ description: 'text/csv; charset=utf-8' }) };
-
-export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
-  const tags = ['Usage'];
-
-  app.get(
-    '/usage/daily',
-    {
-      schema: {
-        tags,
-        summary: 'Spend and calls per day, by deployment and by key',
-        description: `Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by \`deployment\` or \`api_key_id\`. Days are counted in \`utc_offset_minutes\`; a range covers at most ${MAX_USAGE_DAYS} days.`,
-        security: SECURITY,
-        querystring: DailyUsageQuery,
-        response: { 200: DailyUsage, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
+export function usageHandlers(ctx: V1Context) {
+  return {
+    getDailyUsage: async (request) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const daily = await ctx.repos.usage.daily(
         org.id,
         start,
         end,
-        request.query.utc_offset_minutes,
+        request.query.utc_offset_minutes ?? 0,
         usageFilter(request.query),
       );
       const testCalls = await ctx.repos.usage.testCalls(
@@ -147,28 +134,15 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
       );
       return { ...groupByDay(daily.rows, daily.purchasedMicros), test_calls: testCalls };
     },
-  );
 
-  app.get(
-    '/usage/daily.csv',
-    {
-      schema: {
-        tags,
-        summary: 'The daily aggregate as CSV, by deployment or by key (`group_by`)',
-        security: SECURITY,
-        querystring: DailyUsageQuery,
-        produces: ['text/csv'],
-        response: { ...csvResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
+    exportDailyUsage: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const daily = await ctx.repos.usage.daily(
         org.id,
         start,
         end,
-        request.query.utc_offset_minutes,
+        request.query.utc_offset_minutes ?? 0,
         usageFilter(request.query),
       );
       const grouped = groupByDay(daily.rows, daily.purchasedMicros);
@@ -193,27 +167,13 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
         .header('content-disposition', 'attachment; filename="usage-by-day.csv"')
         .send(body);
     },
-  );
 
-  app.get(
-    '/transaction.csv',
-    {
-      schema: {
-        tags,
-        summary: 'Every transaction in a range as CSV, oldest first',
-        description: `At most ${MAX_CSV_ROWS.toLocaleString('en-US')} rows (400 for a larger range); a range covers at most ${MAX_USAGE_DAYS} days.`,
-        security: SECURITY,
-        querystring: TransactionCsvQuery,
-        produces: ['text/csv'],
-        response: { ...csvResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
+    exportTransactions: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
       const found = await ctx.repos.usage.transactions(org.id, start, end);
       if (!found) {
-        throw badRequest(
+        throw invalidRequest(
           `More than ${MAX_CSV_ROWS.toLocaleString('en-US')} transactions in this range: export a shorter one.`,
         );
       }
@@ -245,5 +205,5 @@ export async function usageRoutes(app: TypedFastify, ctx: V1Context) {
         .header('content-disposition', 'attachment; filename="transactions.csv"')
         .send(body);
     },
-  );
+  } satisfies Partial<Handlers>;
 }

@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { HttpError } from '../../lib/errors';
+import { ApiError } from '../../lib/errors';
 import type { RenderOutcome, RenderTask } from './task';
 
 export type Renderer = (task: RenderTask) => Promise<RenderOutcome>;
@@ -25,8 +25,10 @@ export const BUSY_MESSAGE =
   'The service is busy: every worker is processing images and the queue is full. Nothing was charged. Retry in a few seconds.';
 export const RETRY_AFTER_SECONDS = 2;
 
-export function busy(): HttpError {
-  return new HttpError(503, BUSY_MESSAGE, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+export function busy(): ApiError {
+  return new ApiError('service_unavailable', BUSY_MESSAGE, {
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
 }
 
 export function createRenderPool(options: RenderPoolOptions = {}) {
@@ -54,12 +56,10 @@ export function createRenderPool(options: RenderPoolOptions = {}) {
     } catch (error) {
       if (/task queue/i.test((error as Error).message ?? '')) throw busy();
       if (controller.signal.aborted) {
-        throw new HttpError(
-          503,
+        throw new ApiError(
+          'service_unavailable',
           'The image took too long to process. Nothing was charged. Try a smaller image.',
-          {
-            'retry-after': String(RETRY_AFTER_SECONDS),
-          },
+          { retryAfterSeconds: RETRY_AFTER_SECONDS },
         );
       }
       throw error;

@@ -3,8 +3,8 @@
  * data so it can run in a worker thread: no request, no database, no exceptions across the
  * thread boundary (a bad image is an answer, not a throw).
  */
-import type { DeploymentPath } from '@contract';
-import { HttpError } from '../../lib/errors';
+import type { DeploymentPath, ErrorCode } from '@contract';
+import { ApiError } from '../../lib/errors';
 import { decodeImage } from '../sandbox/image';
 import { sampleResult } from '../sandbox/results';
 
@@ -20,7 +20,14 @@ export type RenderOutcome =
       image: { width: number; height: number; original_width: number; original_height: number };
       result: Record<string, unknown>;
     }
-  | { ok: false; statusCode: number; message: string };
+  | {
+      ok: false;
+      statusCode: number;
+      message: string;
+      /** The error's code when it has one (a worker's own refusal). */
+      code?: ErrorCode;
+      retryAfterSeconds?: number;
+    };
 
 export async function render(task: RenderTask): Promise<RenderOutcome> {
   try {
@@ -38,8 +45,8 @@ export async function render(task: RenderTask): Promise<RenderOutcome> {
       result: result as Record<string, unknown>,
     };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      return { ok: false, statusCode: error.statusCode, message: error.message };
+    if (error instanceof ApiError && error.statusCode < 500) {
+      return { ok: false, statusCode: error.statusCode, message: error.message, code: error.code };
     }
     throw error;
   }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_PROCESSING_SIDE } from '@contract/limits';
-import { badRequest } from '../../lib/errors';
+import { invalidRequest } from '../../lib/errors';
 
 export interface DecodedImage {
   width: number;
@@ -63,7 +63,7 @@ export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
       digest: createHash('sha256').update(bytes).digest(),
     };
   } catch {
-    throw badRequest('The image could not be decoded. Send a valid JPEG, PNG or WebP file.');
+    throw invalidRequest('The image could not be decoded. Send a valid JPEG, PNG or WebP file.');
   }
 }
 

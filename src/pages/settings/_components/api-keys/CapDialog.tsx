@@ -1,6 +1,6 @@
 /**
  * Sets or removes a key's monthly spend cap (`POST api-key/cap`). A call that would take the key
- * past its cap this calendar month (UTC) is refused by the services host with 429, and charged
+ * past its cap this calendar month (UTC) is refused by the services host with 403 (`key_cap_reached`), and charged
  * nothing; other keys keep working.
  */
 import Button from '@mui/material/Button';
@@ -91,8 +91,8 @@ export default function CapDialog({ apiKey, onClose }: Props): ReactNode {
         <DialogContent>
           <DialogContentText id="cap-key-text">
             Calls with this key stop once it has spent this much in a calendar month (UTC): they are
-            refused with status 429 and cost nothing, until the month turns or you raise the cap.
-            Your other keys keep working.
+            refused with status 403 (code key_cap_reached) and cost nothing, until the month turns
+            or you raise the cap. Your other keys keep working.
           </DialogContentText>
           <FormTextField
             form={form}
