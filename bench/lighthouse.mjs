@@ -1,7 +1,7 @@
 /**
  * One Lighthouse run with Debian's Chromium in a fresh profile (a first visit: Lighthouse clears
  * the origin's storage and service workers first unless told otherwise), shared by the page
- * benchmarks, and the main-thread figures read from its report.
+ * benchmarks, and the main-thread figures read from its report and its trace.
  */
 import { chromium } from 'playwright-core';
 import { ACCEPTED, CHROMIUM, FLAGS } from './common.mjs';
@@ -11,7 +11,11 @@ import { ACCEPTED, CHROMIUM, FLAGS } from './common.mjs';
  * accepted (in Lighthouse's own profile, which it keeps: it clears the cache, not the origin's
  * storage, with disableStorageReset).
  */
-export async function lighthouseRun(url, formFactor, { accepted = false, categories } = {}) {
+export async function lighthouseRun(
+  url,
+  formFactor,
+  { accepted = false, categories, withTrace = false } = {},
+) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
@@ -32,7 +36,7 @@ export async function lighthouseRun(url, formFactor, { accepted = false, categor
       },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
-    return result.lhr;
+    return withTrace ? { lhr: result.lhr, trace: result.artifacts.Trace } : result.lhr;
   } finally {
     await chrome.kill();
   }
@@ -68,4 +72,33 @@ export function mainThreadFigures(lhr) {
     perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     requests: lhr.audits['network-requests']?.details?.items?.length ?? 0,
   };
+}
+
+/**
+ * The page's main-thread CPU time in a run's trace: the thread time (not the wall time) of its
+ * tasks, and of its style recalculations and layouts, in milliseconds, as measured (no CPU
+ * slowdown). Unlike Lighthouse's figures, which are wall times, these do not grow when other
+ * processes (or the page's own service worker) compete for the CPU: on a shared machine they
+ * tell the page's own work apart from the load around it.
+ */
+export function traceCpuFigures(trace) {
+  const events = trace.traceEvents;
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const taskTime = new Map();
+  for (const e of events) {
+    const id = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && e.name === 'RunTask' && mainThreads.has(id))
+      taskTime.set(id, (taskTime.get(id) ?? 0) + (e.tdur ?? 0));
+  }
+  // The page's renderer main thread: the one that worked most.
+  const [main] = [...taskTime.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const sum = (names) =>
+    events
+      .filter((e) => e.ph === 'X' && names.includes(e.name) && `${e.pid}:${e.tid}` === main)
+      .reduce((total, e) => total + (e.tdur ?? 0), 0) / 1000;
+  return { cpu: sum(['RunTask']), cpuStyleLayout: sum(['UpdateLayoutTree', 'Layout']) };
 }

@@ -28,7 +28,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, startServer } from './common.mjs';
-import { lighthouseRun, mainThreadFigures } from './lighthouse.mjs';
+import { lighthouseRun, mainThreadFigures, traceCpuFigures } from './lighthouse.mjs';
 import { compareSameContent } from './sameContent.mjs';
 import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, deploymentPages, measurePage } from './pageWeight.mjs';
 
@@ -238,8 +238,13 @@ if (sameContent) {
           stop: () => process.kill(-bare.pid),
         };
       },
-      run: async (url) =>
-        mainThreadFigures(await lighthouseRun(url, 'mobile', { categories: ['performance'] })),
+      run: async (url) => {
+        const { lhr, trace } = await lighthouseRun(url, 'mobile', {
+          categories: ['performance'],
+          withTrace: true,
+        });
+        return { ...mainThreadFigures(lhr), ...traceCpuFigures(trace) };
+      },
     });
   } finally {
     process.kill(-server.pid);

@@ -91,7 +91,8 @@ export async function compareSameContent({ routes, rounds, origin, buildDir, ser
           console.log(
             `${route} ${which.padEnd(4)} round ${round + 1}: main thread ${figures.mainThread.toFixed(0)} ms, ` +
               `style & layout ${figures.styleLayout.toFixed(0)} ms, scripting ${figures.scripting.toFixed(0)} ms, ` +
-              `TBT ${figures.tbt.toFixed(0)} ms, perf ${figures.perf}, ${figures.requests} requests`,
+              `TBT ${figures.tbt.toFixed(0)} ms, perf ${figures.perf}, ${figures.requests} requests; ` +
+              `CPU ${figures.cpu.toFixed(0)} ms, style & layout CPU ${figures.cpuStyleLayout.toFixed(0)} ms`,
           );
         }
       }
@@ -117,6 +118,16 @@ export async function compareSameContent({ routes, rounds, origin, buildDir, ser
       TBT: `${ms(ours.tbt)} / ${ms(bare.tbt)}`,
       perf: `${ours.perf} / ${bare.perf}`,
       requests: `${ours.requests} / ${bare.requests}`,
+    })),
+  );
+  console.log(
+    'The same runs in CPU time (trace thread time as measured, not slowed down: the page’s own work, whatever else runs on the machine):',
+  );
+  console.table(
+    summary.map(({ route, ours, bare }) => ({
+      route,
+      'main thread CPU': `${ms(ours.cpu)} / ${ms(bare.cpu)} = ${(ours.cpu / bare.cpu).toFixed(2)}×`,
+      'style & layout CPU': `${ms(ours.cpuStyleLayout)} / ${ms(bare.cpuStyleLayout)} = ${(ours.cpuStyleLayout / bare.cpuStyleLayout).toFixed(2)}×`,
     })),
   );
   for (const { route, ours, bare } of summary) {

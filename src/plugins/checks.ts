@@ -13,6 +13,7 @@ import { PatchCheckError, createContext, runCheck } from './patchCheck';
 import postHydrationTransitions from './post-hydration-transitions/check';
 import prismLanguages from './prism-languages/check';
 import routeChunkManifest from './route-chunk-manifest/check';
+import routeStyles from './route-styles/check';
 import searchA11y from './search-a11y/check';
 import securityHeaders from './security-headers/check';
 import shallowMemoCompare from './shallow-memo-compare/check';
@@ -30,6 +31,7 @@ export const PATCH_CHECKS: readonly PatchCheck[] = [
   utilsCommonEsm,
   routeChunkManifest,
   docsChunk,
+  routeStyles,
   securityHeaders,
   docsForMachines,
 ];

@@ -8,16 +8,17 @@ import { expectThat } from '../patchCheck';
 import { pwaPrecacheConfig } from './index';
 
 const PWA = '@docusaurus/plugin-pwa/lib/index.js';
+const TRANSFORM = 'workbox-build/build/lib/transform-manifest.js';
 
 const check: PatchCheck = {
   plugin: 'docs-for-machines',
   anchors: [
     { file: PWA, find: 'await (0, workbox_build_1.injectManifest)({' },
     { file: PWA, find: '...injectManifestConfig,' },
+    // workbox applies the transforms it is given.
+    { file: TRANSFORM, find: 'transformsToApply.push(...manifestTransforms);' },
   ],
-  run(ctx) {
-    const { injectManifest } = ctx.require('workbox-build') as { injectManifest: unknown };
-    expectThat(typeof injectManifest === 'function', 'workbox-build has no injectManifest');
+  run() {
     expectThat(
       (pwaPrecacheConfig.manifestTransforms ?? []).length > 0,
       'the precache configuration has no manifest transform',
