@@ -21,13 +21,21 @@ import docsChunk from './src/plugins/docs-chunk';
 import lazyProgressBar from './src/plugins/lazy-progress-bar';
 import remarkImportThemeComponents from './src/plugins/deferred-components/remark';
 import routeChunkManifest from './src/plugins/route-chunk-manifest';
+import routeStyles from './src/plugins/route-styles';
 import searchA11y from './src/plugins/search-a11y';
 import securityHeaders from './src/plugins/security-headers';
 import shallowMemoCompare from './src/plugins/shallow-memo-compare';
 import utilsCommonEsm from './src/plugins/utils-common-esm';
+import { patchesOff } from './src/plugins/patchSwitches';
 
 // Every environment variable the site uses is read here, once (see src/config/env.ts).
 const app = readSiteConfig();
+// Benchmarks only (`npm run bench:patches`): framework patches left out of this build, to measure
+// what each saves (src/plugins/patchSwitches.ts). Unset: all of them.
+const PATCHES_OFF = patchesOff(process.env.SITE_PATCHES_OFF);
+/** A framework patch's plugin, or nothing when the benchmark has turned it off. */
+const patch = <T>(name: Parameters<typeof PATCHES_OFF.has>[0], plugin: T): T | null =>
+  PATCHES_OFF.has(name) ? null : plugin;
 // Site version shown in the navbar's version dropdown (spec §9).
 const SITE_VERSION = '2.0.1-beta';
 // Docs live under /dashboard/ (spec §2); the main doc is public deployment.
@@ -53,7 +61,8 @@ const config: Config = {
     './src/clientModules/pricing.ts',
     './src/clientModules/idlePrefetch.ts',
     './src/clientModules/colorModeChoice.ts',
-    './src/clientModules/progressBar.ts',
+    // In place of the theme's progress bar (src/plugins/lazy-progress-bar).
+    ...(PATCHES_OFF.has('lazy-progress-bar') ? [] : ['./src/clientModules/progressBar.ts']),
   ],
 
   future: {
@@ -92,18 +101,19 @@ const config: Config = {
     (context) => docsForMachines(context, { config: app }),
     // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
     // code each changes, why, and how it fails the build when that code moves).
-    prismLanguages,
-    deferredComponents,
-    lazyProgressBar,
-    docsChunk,
-    utilsCommonEsm,
-    clientGeneratedTrim,
-    postHydrationTransitions,
-    leanSidebarLinks,
-    shallowMemoCompare,
-    routeChunkManifest,
+    patch('prism-languages', prismLanguages),
+    (context) => deferredComponents(context, { renderInPlace: !PATCHES_OFF.has('core-render') }),
+    patch('lazy-progress-bar', lazyProgressBar),
+    patch('docs-chunk', docsChunk),
+    patch('route-styles', routeStyles),
+    patch('utils-common-esm', utilsCommonEsm),
+    patch('client-generated-trim', clientGeneratedTrim),
+    patch('post-hydration-transitions', postHydrationTransitions),
+    patch('lean-sidebar-links', leanSidebarLinks),
+    patch('shallow-memo-compare', shallowMemoCompare),
+    patch('route-chunk-manifest', routeChunkManifest),
     // Accessibility fixes inside the local search's bar, results page and autocomplete.js.
-    searchA11y,
+    patch('search-a11y', searchA11y),
     bundleSourceMaps,
     // Security headers for static hosts (build/_headers, build/firebase.json): a CSP with the
     // hashes of the build's inline scripts and only the configured hosts. Listed before the

@@ -27,7 +27,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ACCEPTED, CHROMIUM, FLAGS, startServer } from './common.mjs';
+import { CHROMIUM, FLAGS, startServer } from './common.mjs';
+import { lighthouseRun, mainThreadFigures, traceCpuFigures } from './lighthouse.mjs';
+import { compareSameContent } from './sameContent.mjs';
 import { PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, deploymentPages, measurePage } from './pageWeight.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3031);
@@ -44,6 +46,11 @@ const baselineLighthouse = args.includes('--baseline-lighthouse');
 const recordBudget = args.includes('--record-budget');
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 const routesArg = args.includes('--routes') ? args[args.indexOf('--routes') + 1] : null;
+// --same-content: only the docs pages' main-thread work against bare Docusaurus rendering the
+// same Markdown (bench/sameContent.mjs), over --runs rounds (default 5 here).
+const sameContent = args.includes('--same-content');
+/** The docs page of issue 36's figures. */
+const SAME_CONTENT_DEFAULT_ROUTE = '/dashboard/public-deployment/object-detection/';
 
 if (!existsSync(path.join(BUILD_DIR, 'index.html'))) {
   console.error(`No build in ${BUILD_DIR}/: run \`npm run build\` first.`);
@@ -51,7 +58,9 @@ if (!existsSync(path.join(BUILD_DIR, 'index.html'))) {
 }
 const ROUTES = routesArg
   ? routesArg.split(',')
-  : [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)];
+  : sameContent
+    ? [SAME_CONTENT_DEFAULT_ROUTE]
+    : [...PUBLIC_PAGES_WITHOUT_DEPLOYMENTS, ...deploymentPages(BUILD_DIR)];
 const SESSION_MARKER = ['visionapi:session', '1'];
 /** "Accept All Cookies", as the banner stores it (src/consent/store.ts). */
 /**
@@ -89,6 +98,7 @@ function kb(bytes) {
 // The baseline: a bare Docusaurus classic site of the same version (bench/baseline-site).
 const BASELINE_DIR = path.resolve('bench-results/baseline-build');
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
+const SAME_CONTENT_PORT = BASELINE_PORT + 1;
 async function baselineDocsPage(browser) {
   if (!existsSync(`${BASELINE_DIR}/index.html`)) {
     const build = spawnSync(
@@ -126,58 +136,18 @@ async function measureTransfer(browser, route, origin = ORIGIN) {
   });
 }
 
-/**
- * One Lighthouse run. `accepted`: the page is opened once first with every cookie accepted (in
- * Lighthouse's own profile, which it keeps: it clears the cache, not the origin's storage, with
- * disableStorageReset).
- */
+/** One Lighthouse run's category scores (bench/lighthouse.mjs). */
 async function lighthouseScores(route, formFactor, origin = ORIGIN, accepted = false) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...FLAGS],
-  });
-  try {
-    if (accepted) await acceptCookies(chrome.port, `${origin}${route}`);
-    const result = await lighthouse(
-      `${origin}${route}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: accepted,
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    const c = result.lhr.categories;
-    const score = (cat) => Math.round((cat?.score ?? 0) * 100);
-    if (withAudits) printAudits(route, formFactor, result.lhr);
-    return {
-      perf: score(c.performance),
-      a11y: score(c.accessibility),
-      bp: score(c['best-practices']),
-      seo: score(c.seo),
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
-/** Stores "Accept All Cookies" in the browser on `port` for the origin of `url`. */
-async function acceptCookies(port, url) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ACCEPTED);
-    await page.close();
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  const lhr = await lighthouseRun(`${origin}${route}`, formFactor, { accepted });
+  const c = lhr.categories;
+  const score = (cat) => Math.round((cat?.score ?? 0) * 100);
+  if (withAudits) printAudits(route, formFactor, lhr);
+  return {
+    perf: score(c.performance),
+    a11y: score(c.accessibility),
+    bp: score(c['best-practices']),
+    seo: score(c.seo),
+  };
 }
 
 /** "95 98 99 (median 98)" for several runs, the score alone for one. */
@@ -250,6 +220,37 @@ function printAudits(route, formFactor, lhr) {
       `  bootup ${String(b.url).slice(-48)}: total ${Math.round(b.total)} ms, scripting ${Math.round(b.scripting)} ms, parse ${Math.round(b.scriptParseCompile)} ms`,
     );
   }
+}
+
+if (sameContent) {
+  const stack = await ensureStack();
+  const server = await startServer(BUILD_DIR, PORT);
+  try {
+    await compareSameContent({
+      routes: ROUTES,
+      rounds: args.includes('--runs') ? RUNS : 5,
+      origin: ORIGIN,
+      buildDir: BUILD_DIR,
+      serveBare: async (outDir) => {
+        const bare = await startServer(outDir, SAME_CONTENT_PORT);
+        return {
+          origin: `http://localhost:${SAME_CONTENT_PORT}`,
+          stop: () => process.kill(-bare.pid),
+        };
+      },
+      run: async (url) => {
+        const { lhr, trace } = await lighthouseRun(url, 'mobile', {
+          categories: ['performance'],
+          withTrace: true,
+        });
+        return { ...mainThreadFigures(lhr), ...traceCpuFigures(trace) };
+      },
+    });
+  } finally {
+    process.kill(-server.pid);
+    if (stack) process.kill(-stack.pid);
+  }
+  process.exit(0);
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });

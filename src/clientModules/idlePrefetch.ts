@@ -7,6 +7,10 @@
  * `load` event and then run a few at a time (MAX_PREFETCHES_PER_IDLE, and no
  * more than TASK_BUDGET_MS of work) in idle callbacks. Readers who ask to save data (Save-Data) get no speculative
  * prefetch at all; hovering a link still preloads its route, as before.
+ *
+ * Nor does a page that the service worker controls: its precache holds every chunk of the site,
+ * so a prefetch would only copy chunks from one local cache to another, at 2–6 ms of main-thread
+ * work per docs route (route matching, a `<link>` for each of about 14 chunks) on every page view.
  */
 import { runWhenIdle } from '@site/src/browser/idle';
 
@@ -38,6 +42,8 @@ export function createIdlePrefetch(
   options: {
     whenIdle: (callback: IdleCallback) => void;
     saveData: () => boolean;
+    /** A service worker controls the page (its precache holds every chunk). */
+    precached: () => boolean;
     afterLoad: (callback: () => void) => void;
     now?: () => number;
   },
@@ -76,7 +82,7 @@ export function createIdlePrefetch(
   return Object.freeze({
     preload: real.preload,
     prefetch(routePath: string) {
-      if (options.saveData() || queued.has(routePath)) return false;
+      if (options.saveData() || options.precached() || queued.has(routePath)) return false;
       queued.add(routePath);
       queue.push(routePath);
       schedule();
@@ -92,6 +98,7 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     Boolean(
       (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData,
     );
+  const precached = () => Boolean(navigator.serviceWorker?.controller);
   const afterLoad = (callback: () => void) => {
     if (document.readyState === 'complete') setTimeout(callback, 0);
     else window.addEventListener('load', () => setTimeout(callback, 0), { once: true });
@@ -102,7 +109,7 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     configurable: true,
     get: () => current,
     set: (value: DocusaurusGlobal) => {
-      current = createIdlePrefetch(value, { whenIdle, saveData, afterLoad });
+      current = createIdlePrefetch(value, { whenIdle, saveData, precached, afterLoad });
     },
   });
 }

@@ -14,8 +14,19 @@
  *
  * Offline mode is on for every visitor ('always', the site's only activation strategy). With any
  * other strategy list, plugin-pwa's module runs at once, as before.
+ *
+ * When: installing the worker downloads its whole precache (every page, script and the search
+ * index: about 6 MB, 230 files), and on a phone that download competed with the first page for
+ * the CPU: a docs page did 30 % more main-thread work with the worker than without it (issue 36).
+ * So a reader's first page view registers it only once that page has settled: after `load`, its
+ * first idle period, FIRST_VIEW_DELAY_MS more and another idle period, or at the reader's next
+ * page change if that comes first. Every later page view (a worker already controls the page, or
+ * this browser has seen the site before) registers it at the first idle period after `load`. The
+ * offline copy is complete once the download after the first or second page view has finished.
  */
+import type { ClientModule } from '@docusaurus/types';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import { runWhenIdle } from '@site/src/browser/idle';
 
 /** Defined by plugin-pwa's EnvironmentPlugin (the same values its own module reads). */
 const WORKER_URL = process.env.PWA_SERVICE_WORKER_URL as string;
@@ -50,13 +61,60 @@ export function whenWorkerWaits(
   registration.addEventListener('updatefound', () => watch(registration.installing));
 }
 
+/** A first page view registers the worker this long after its first idle period (ms). */
+export const FIRST_VIEW_DELAY_MS = 4000;
+/** Set once this browser has shown a page of the site: its later page views register at once. */
+export const SEEN_KEY = 'visionapi:seen';
+
+export interface SettleEnv {
+  /** Resolves once the page's `load` event has fired. */
+  loaded: () => Promise<void>;
+  /** Resolves in the next idle period. */
+  idle: () => Promise<void>;
+  wait: (ms: number) => Promise<void>;
+  /** The reader's first page view of the site (no worker controls it, none seen before). */
+  firstView: boolean;
+  /** Resolves at the reader's next page change. */
+  pageChange: Promise<void>;
+}
+
+/** Resolves when the worker may be registered (see the module comment). */
+export async function whenPageSettled(env: SettleEnv): Promise<void> {
+  await env.loaded();
+  await env.idle();
+  if (!env.firstView) return;
+  await Promise.race([env.wait(FIRST_VIEW_DELAY_MS).then(env.idle), env.pageChange]);
+}
+
 const runPluginRegistration = () =>
   import(/* webpackChunkName: "pwa-update" */ '@docusaurus/plugin-pwa/lib/registerSw.js');
 
-async function register(): Promise<void> {
-  if (document.readyState !== 'complete') {
-    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+let onPageChange: () => void = () => undefined;
+const pageChange = new Promise<void>((resolve) => (onPageChange = resolve));
+
+function seenBefore(): boolean {
+  try {
+    const seen = window.localStorage.getItem(SEEN_KEY) === '1';
+    if (!seen) window.localStorage.setItem(SEEN_KEY, '1');
+    return seen;
+  } catch {
+    return false;
   }
+}
+
+async function register(): Promise<void> {
+  await whenPageSettled({
+    loaded: () =>
+      document.readyState === 'complete'
+        ? Promise.resolve()
+        : new Promise((resolve) =>
+            window.addEventListener('load', () => resolve(), { once: true }),
+          ),
+    idle: () => new Promise((resolve) => runWhenIdle(() => resolve())),
+    wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+    firstView: !navigator.serviceWorker.controller && !seenBefore(),
+    pageChange,
+  });
   const registration = await navigator.serviceWorker.register(
     serviceWorkerUrl(true, DEBUG, WORKER_URL),
   );
@@ -70,3 +128,11 @@ if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
     void runPluginRegistration();
   }
 }
+
+const serviceWorker: ClientModule = {
+  onRouteDidUpdate({ location, previousLocation }) {
+    if (previousLocation && location.pathname !== previousLocation.pathname) onPageChange();
+  },
+};
+
+export default serviceWorker;

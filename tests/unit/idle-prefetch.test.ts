@@ -5,7 +5,7 @@ import {
   TASK_BUDGET_MS,
 } from '@site/src/clientModules/idlePrefetch';
 
-function setup(options: { saveData?: boolean; costMs?: number } = {}) {
+function setup(options: { saveData?: boolean; precached?: boolean; costMs?: number } = {}) {
   let clock = 0;
   // Each prefetch takes costMs of (fake) main-thread time.
   const real = {
@@ -19,6 +19,7 @@ function setup(options: { saveData?: boolean; costMs?: number } = {}) {
   const wrapped = createIdlePrefetch(real, {
     whenIdle: (cb) => idle.push(cb),
     saveData: () => Boolean(options.saveData),
+    precached: () => Boolean(options.precached),
     afterLoad: (cb) => (onLoad = cb),
     now: () => clock,
   });
@@ -82,6 +83,16 @@ describe('idle prefetch', () => {
 
   it('prefetches nothing when the reader asks to save data; hover preload is untouched', () => {
     const { real, wrapped, runIdle, load } = setup({ saveData: true });
+    load();
+    expect(wrapped.prefetch('/a/')).toBe(false);
+    runIdle(5);
+    expect(real.prefetch).not.toHaveBeenCalled();
+    wrapped.preload('/a/');
+    expect(real.preload).toHaveBeenCalledWith('/a/');
+  });
+
+  it('prefetches nothing when the service worker controls the page; hover preload is untouched', () => {
+    const { real, wrapped, runIdle, load } = setup({ precached: true });
     load();
     expect(wrapped.prefetch('/a/')).toBe(false);
     runIdle(5);

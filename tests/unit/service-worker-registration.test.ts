@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('@docusaurus/ExecutionEnvironment', () => ({ default: { canUseDOM: false } }));
 
-const { serviceWorkerUrl, whenWorkerWaits } = await import('../../src/clientModules/serviceWorker');
+const { FIRST_VIEW_DELAY_MS, serviceWorkerUrl, whenPageSettled, whenWorkerWaits } =
+  await import('../../src/clientModules/serviceWorker');
 
 class FakeWorker extends EventTarget {
   state = 'installing';
@@ -91,5 +92,68 @@ describe('service worker registration', () => {
     // Once only, however many updates follow.
     later.update().become('installed', later);
     expect(onLater).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('when the worker is registered', () => {
+  /** A page whose load, idle periods, timers and page change the test controls; logs the order. */
+  function page(firstView: boolean) {
+    const log: string[] = [];
+    const pending: Record<string, () => void> = {};
+    const step = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        log.push(name);
+        pending[name] = resolve;
+      });
+    let changePage: () => void = () => undefined;
+    const settled = whenPageSettled({
+      loaded: step('load'),
+      idle: step('idle'),
+      wait: (ms) => step(`wait ${ms}`)(),
+      firstView,
+      pageChange: new Promise<void>((resolve) => (changePage = resolve)),
+    }).then(() => log.push('register'));
+    const fire = async (name: string) => {
+      pending[name]!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { log, fire, settled, changePage };
+  }
+
+  it('on a later page view: at the first idle period after load', async () => {
+    const p = page(false);
+    await p.fire('load');
+    expect(p.log).toEqual(['load', 'idle']);
+    await p.fire('idle');
+    await p.settled;
+    expect(p.log).toEqual(['load', 'idle', 'register']);
+  });
+
+  it('on a first page view: a delay and another idle period after the first one', async () => {
+    const p = page(true);
+    await p.fire('load');
+    await p.fire('idle');
+    expect(p.log).toEqual(['load', 'idle', `wait ${FIRST_VIEW_DELAY_MS}`]);
+    await p.fire(`wait ${FIRST_VIEW_DELAY_MS}`);
+    expect(p.log.at(-1)).toBe('idle');
+    await p.fire('idle');
+    await p.settled;
+    expect(p.log.at(-1)).toBe('register');
+  });
+
+  it('on a first page view: at once when the reader moves to another page first', async () => {
+    const p = page(true);
+    await p.fire('load');
+    await p.fire('idle');
+    p.changePage();
+    await p.settled;
+    expect(p.log).toEqual(['load', 'idle', `wait ${FIRST_VIEW_DELAY_MS}`, 'register']);
+  });
+
+  it('never before the page has loaded', async () => {
+    const p = page(false);
+    p.changePage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(p.log).toEqual(['load']);
   });
 });

@@ -68,7 +68,14 @@ export function mdxLinkPath(props: object): string | null {
 }
 
 /** The props LeanLink passes on to a PlainLink; any other prop keeps Docusaurus's Link. */
-const LEAN_PROPS = new Set(['to', 'className', 'aria-current', 'tabIndex', 'onClick', 'children']);
+export const LEAN_PROPS: ReadonlySet<string> = new Set([
+  'to',
+  'className',
+  'aria-current',
+  'tabIndex',
+  'onClick',
+  'children',
+]);
 
 /**
  * The site path a LeanLink renders as a PlainLink: `to` (not `href`) is a path of this site (one

@@ -5,13 +5,15 @@
  * links to /contact-us/. It sits in its own landmark, and while it shows the page keeps room for
  * it at the bottom (styles.module.css), so it never hides the page's end or a focused control.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { runWhenIdle } from '@site/src/browser/idle';
 import styles from './styles.module.css';
 
 export const BADGE_TEXT = 'Accelerate with AI — Book Now';
+/** On <html> while the badge shows: the page keeps room for it (styles.module.css). */
+export const BADGE_SHOWN_CLASS = 'scheduling-badge-shown';
 
 const loadPopup = () => import(/* webpackChunkName: "calendly-popup" */ './CalendlyPopup');
 const CalendlyPopup = lazy(loadPopup);
@@ -19,6 +21,12 @@ const CalendlyPopup = lazy(loadPopup);
 export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
+
+  // Before the first paint with the badge, so the room for it arrives with it.
+  useLayoutEffect(() => {
+    document.documentElement.classList.add(BADGE_SHOWN_CLASS);
+    return () => document.documentElement.classList.remove(BADGE_SHOWN_CLASS);
+  }, []);
 
   useEffect(() => {
     if (!url) return;

@@ -5,24 +5,34 @@
  * writes every Suspense boundary in place (render-loader.cjs).
  */
 import path from 'node:path';
-import type { Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 
-export default function deferredComponents(): Plugin {
+export interface Options {
+  /** The server render writes every Suspense boundary in place (default; render-loader.cjs). */
+  renderInPlace?: boolean;
+}
+
+export default function deferredComponents(
+  _context?: LoadContext,
+  { renderInPlace = true }: Options = {},
+): Plugin {
   return {
     name: 'deferred-components',
     configureWebpack: (_config, isServer) =>
       isServer
-        ? {
-            module: {
-              rules: [
-                {
-                  // The page render: boundaries written in place (render-loader.cjs).
-                  test: /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]renderToHtml\.js$/,
-                  use: [{ loader: path.resolve(__dirname, 'render-loader.cjs') }],
-                },
-              ],
-            },
-          }
+        ? renderInPlace
+          ? {
+              module: {
+                rules: [
+                  {
+                    // The page render: boundaries written in place (render-loader.cjs).
+                    test: /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]renderToHtml\.js$/,
+                    use: [{ loader: path.resolve(__dirname, 'render-loader.cjs') }],
+                  },
+                ],
+              },
+            }
+          : {}
         : {
             module: {
               rules: [

@@ -23,3 +23,4 @@ module.exports = function renderWithoutOutlining(source) {
   }
   return source.replace(CALL, `${CALL}\n            progressiveChunkSize: Infinity,`);
 };
+module.exports.CALL = CALL;

@@ -7,9 +7,9 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
-const LEAN_LINK = path.resolve(__dirname, '../../components/PlainLink/LeanLink.tsx');
+export const LEAN_LINK = path.resolve(__dirname, '../../components/PlainLink/LeanLink.tsx');
 /** The one importer whose `@docusaurus/Link` becomes LeanLink. */
-const SIDEBAR_LINK_DIR =
+export const SIDEBAR_LINK_DIR =
   /@docusaurus[\\/]theme-classic[\\/]lib[\\/]theme[\\/]DocSidebarItem[\\/]Link$/;
 
 export default function leanSidebarLinks(): Plugin {

@@ -53,3 +53,4 @@ module.exports = function postHydrationTransitionsLoader(source) {
   return patch(source, path.basename(this.resourcePath));
 };
 module.exports.patch = patch;
+module.exports.PATCHES = PATCHES;

@@ -36,3 +36,4 @@ module.exports = function prismLanguagesLoader(source) {
     source.slice(index)
   );
 };
+module.exports.SECTIONS = { LANGUAGES_START, THEMES_START, INDEX_START };

@@ -16,7 +16,11 @@
  */
 'use strict';
 
-/** [file pattern, [[what to find, what to put instead], …]] */
+/**
+ * [file pattern, [[what to find, what to put instead, 'site'?], …]]. Changes marked 'site' serve
+ * this site only (src/theme/SearchBar's stand-in box); the others are the accessibility fixes
+ * proposed upstream (UPSTREAM.md, upstream/*.patch).
+ */
 const PATCHES = [
   [
     /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchBar[\\/]SearchBar\.jsx$/,
@@ -41,10 +45,12 @@ const PATCHES = [
       [
         /export default function SearchBar\(\{ handleSearchBarToggle, \}\)/,
         'export default function SearchBar({ handleSearchBarToggle, loadIndexOnMount, })',
+        'site',
       ],
       [
         /(if \(domValue\) \{\s*setInputValue\(domValue\);\s*\})/,
         '$1\n        if (loadIndexOnMount) {\n            loadIndex();\n        }',
+        'site',
       ],
     ],
   ],
@@ -84,12 +90,13 @@ function count(source, find) {
   return (source.match(new RegExp(find.source, `${find.flags.replace('g', '')}g`)) ?? []).length;
 }
 
-module.exports = function searchA11yLoader(source) {
-  const file = this.resourcePath;
+/** The file with its patches applied (`upstreamOnly`: the accessibility fixes alone). */
+function patchFile(source, file, { upstreamOnly = false } = {}) {
   const entry = PATCHES.find(([pattern]) => pattern.test(file));
   if (!entry) return source;
   let out = source;
-  for (const [find, replacement] of entry[1]) {
+  for (const [find, replacement, scope] of entry[1]) {
+    if (upstreamOnly && scope === 'site') continue;
     const found = count(out, find);
     if (found !== 1) {
       throw new Error(
@@ -100,6 +107,11 @@ module.exports = function searchA11yLoader(source) {
     out = out.replace(find, replacement);
   }
   return out;
+}
+
+module.exports = function searchA11yLoader(source) {
+  return patchFile(source, this.resourcePath);
 };
 
 module.exports.PATCHES = PATCHES;
+module.exports.patchFile = patchFile;

@@ -25,3 +25,4 @@ module.exports = function shallowMemoCompareLoader(source) {
   }
   return source.replace(ORIGINAL, REPLACEMENT);
 };
+module.exports.ORIGINAL = ORIGINAL;
