@@ -61,6 +61,8 @@ import type {
   MemberParams,
   OrganizationMembership,
   OrganizationMembershipList,
+  RemovedMember,
+  RemoveMemberQuery,
   SelectOrganizationBody,
   TransferOwnershipBody,
   UpdateMemberBody,
@@ -147,9 +149,9 @@ export interface V1Endpoints {
     MemberParams
   >;
   'DELETE /team/members/{uid}': Endpoint<
-    { uid: string; removed: true },
+    RemovedMember,
     undefined,
-    undefined,
+    RemoveMemberQuery,
     undefined,
     MemberParams
   >;

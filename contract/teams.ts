@@ -26,6 +26,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
+/** A member of each role in a sentence: "joins as a billing member", "is an admin". */
+export const ROLE_MEMBER_NOUNS: Record<Role, string> = {
+  owner: 'the owner',
+  admin: 'an admin',
+  developer: 'a developer',
+  billing: 'a billing member',
+  viewer: 'a viewer',
+};
+
 /** Roles an invitation, an admin key or a role change may give (ownership moves by transfer). */
 export const ASSIGNABLE_ROLES = ['admin', 'developer', 'billing', 'viewer'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
@@ -64,8 +73,21 @@ export const OrganizationMembership = Type.Object({
 });
 export type OrganizationMembership = Static<typeof OrganizationMembership>;
 
+export const OrganizationRemoval = Type.Object({
+  organization_name: Type.String(),
+  removed_by: Nullable(Type.String({ description: 'The e-mail of the member who removed you.' })),
+  removed_at: IsoDateTime,
+});
+export type OrganizationRemoval = Static<typeof OrganizationRemoval>;
+
 export const OrganizationMembershipList = Type.Object({
   organizations: Type.Array(OrganizationMembership),
+  removed_from: Type.Optional(
+    Type.Array(OrganizationRemoval, {
+      description:
+        'Organizations that removed you in the last 90 days (and that you have not joined again), latest first.',
+    }),
+  ),
 });
 export type OrganizationMembershipList = Static<typeof OrganizationMembershipList>;
 
@@ -127,7 +149,28 @@ export const TransferOwnershipBody = Type.Object(
 export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
 
 export const LeftOrganization = Type.Object({ left: Type.Literal(true) });
-export const RemovedMember = Type.Object({ uid: Type.String(), removed: Type.Literal(true) });
+export const RemoveMemberQuery = Type.Object(
+  {
+    hand_keys_to: Type.Optional(
+      SingleLineText({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'The uid of another owner, admin or developer who takes over the API keys the removed member created, so they keep working. Without it those keys are deleted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RemoveMemberQuery = Static<typeof RemoveMemberQuery>;
+
+export const RemovedMember = Type.Object({
+  uid: Type.String(),
+  removed: Type.Literal(true),
+  api_keys_deleted: Type.Integer({ minimum: 0 }),
+  api_keys_handed_over: Type.Integer({ minimum: 0 }),
+});
+export type RemovedMember = Static<typeof RemovedMember>;
 
 // ------------------------------------------------------------------ invitations
 

@@ -72,7 +72,7 @@ test('a new key’s secret is shown once: copyable in the notice, gone after clo
   // The list shows prefix…last four, created and last used; never the secret.
   const row = page.getByRole('row', { name: 'Production server' });
   await expect(row.getByLabel('Redacted key')).toHaveText(`va_live_…${secret.slice(-4)}`);
-  await expect(row).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+/);
   await expect(row).toContainText('Never');
   await expect(row).not.toContainText(secret);
   const listed = (await listKeys(user)).find((k) => k.name === 'Production server')!;
@@ -132,7 +132,7 @@ test('rolling a key: the new secret is shown once, the old one works until the g
   await expect(notice).toContainText('“Server” has a new secret.');
   await expect(notice).toContainText('you will not see it again');
   await expect(notice).toContainText(
-    /The previous secret keeps working until [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)\./,
+    /The previous secret keeps working until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+\./,
   );
   const rolled = (await notice.getByTestId('new-api-key').textContent())!.trim();
   expect(rolled).toMatch(SECRET);

@@ -143,7 +143,7 @@ test('buying needs a verified e-mail: the page says why, resends the link, and l
   // One banner, where the purchase is (not a second one at the top of the page).
   await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(1);
 
-  await banner.getByRole('button', { name: 'Resend e-mail' }).click();
+  await banner.getByRole('button', { name: 'Resend verification e-mail' }).click();
   await expect(banner.getByRole('status')).toHaveText(
     `We sent a new verification e-mail to ${unverified.email}.`,
   );
@@ -195,7 +195,7 @@ test('a purchase refused because the e-mail is not verified shows the server’s
     page.getByRole('region', { name: 'Buy credits' }).getByRole('region', {
       name: 'E-mail verification',
     }),
-  ).toContainText('Resend e-mail');
+  ).toContainText('Resend verification e-mail');
   await expect(page.getByRole('group', { name: 'Test mode payment' })).toHaveCount(0);
 });
 

@@ -75,7 +75,9 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   await expect(dev.getByRole('definition').filter({ hasText: 'Acme Vision' })).toBeVisible();
   await expect(dev.getByRole('definition').filter({ hasText: email })).toBeVisible();
   await dev.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
-  await dev.getByLabel('Work e-mail').fill(email);
+  // The invited address is filled in and fixed.
+  await expect(dev.getByLabel('Work e-mail')).toHaveValue(email);
+  await expect(dev.getByLabel('Work e-mail')).not.toBeEditable();
   await dev.getByRole('textbox', { name: 'Password', exact: true }).fill(DEFAULT_PASSWORD);
   await dev.getByRole('button', { name: 'Create account' }).click();
   await dev.getByRole('link', { name: 'Continue to the invitation' }).click();
@@ -132,7 +134,8 @@ test('an owner invites a developer, changes their role, removes them; the pages 
     .getByRole('button', { name: 'Remove' })
     .click();
   const removal = owner.getByRole('dialog', { name: `Remove ${email}?` });
-  await expect(removal).toContainText('the admin keys whose secret they hold');
+  await expect(removal).toContainText('They created no API keys.');
+  await expect(removal).toContainText('Admin keys whose secret they hold');
   await expect(removal).toContainText('have another owner or admin roll it first');
   await owner.getByRole('button', { name: 'Remove member' }).click();
   await expect(owner.getByText(`${email} is removed.`)).toBeVisible();
@@ -141,6 +144,8 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   // Try again: the server's default, here no organization at all, so the registration form.
   await dev.getByRole('button', { name: 'Try again' }).click();
   await expect(dev.getByRole('heading', { name: 'Register your organization' })).toBeVisible();
+  // …after being told who removed them.
+  await expect(dev.getByText(/Acme Vision removed you from its team on/)).toBeVisible();
 });
 
 test('switching organizations in the account menu changes the keys page and the balance chip, in this tab and in another', async ({

@@ -69,7 +69,7 @@ test('transactions are paged with skip and limit beyond the first page, and expo
   // Dates: the formatted time is shown, the raw timestamp kept in the element.
   const time = table.locator('time').first();
   await expect(time).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-  await expect(time).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+  await expect(time).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) GMT\+5:30$/);
 
   // The raw transactions of the range, exported by the server (the same range as the table).
   const exported = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/transaction.csv');

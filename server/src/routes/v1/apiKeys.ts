@@ -86,16 +86,22 @@ export async function apiKeyRoutes(app: TypedFastify, ctx: V1Context) {
         summary: 'List the API keys of your organization',
         description:
           'Secrets are not listed (`redacted` shows prefix and last four), except the key used ' +
-          'for in-browser image calls, whose secret the site needs.',
+          "for in-browser image calls, whose secret the site needs, and test keys', which the " +
+          "docs' samples carry (never to a viewer). `created_by` names each key's creator.",
         security: SECURITY,
         response: { 200: ApiKeyList, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      const keys = await ctx.repos.apiKeys.list(organizationOf(request).id);
+      const org = organizationOf(request);
+      const [keys, emails] = await Promise.all([
+        ctx.repos.apiKeys.list(org.id),
+        ctx.repos.teams.memberEmails(org.id),
+      ]);
       // A viewer reads the keys but never a secret, the in-browser key's included.
       const secrets = request.access!.role === 'viewer' ? () => null : uiSecret;
-      return { api_keys: keys.map((key) => presentApiKey(key, secrets)) };
+      const createdBy = (uid: string) => emails.get(uid) ?? null;
+      return { api_keys: keys.map((key) => presentApiKey(key, secrets, createdBy)) };
     },
   );
 

@@ -4,7 +4,8 @@ import {
   OrganizationBody,
   OrganizationPatchBody,
 } from '@contract';
-import { conflict } from '../../lib/errors';
+import { missingStateMessage } from '@contract/address';
+import { badRequest, conflict } from '../../lib/errors';
 import { presentOrganization } from '../../lib/present';
 import { actorOf, organizationOf } from '../../plugins/access';
 import { errorResponses, SECURITY, type TypedFastify, type V1Context } from '../context';
@@ -29,6 +30,8 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const user = request.user!;
+      const missing = missingStateMessage(request.body.country, request.body.state);
+      if (missing) throw badRequest(missing);
       const org = await ctx.repos.organizations.create(user, request.body, actorOf(request), {
         onlyIfNone: true,
       });
@@ -52,6 +55,11 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const org = organizationOf(request);
+      const missing = missingStateMessage(
+        request.body.country ?? org.country,
+        request.body.state ?? org.state,
+      );
+      if (missing) throw badRequest(missing);
       return presentOrganization(
         await ctx.repos.organizations.update(org.id, request.body, actorOf(request)),
         request.access!.role,
@@ -79,7 +87,8 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
         tags,
         summary: 'Refresh the e-mail verification status',
         description:
-          "Reads the identity provider's flag (token claim, then the user record) and stores it.",
+          "Whether the caller's e-mail address is verified: the identity provider's flag (token " +
+          "claim, then the user record); the owner's is also stored as the organization's.",
         security: SECURITY,
         response: { 200: EmailVerification, ...errorResponses(401, 404, 413, 415) },
       },
@@ -87,13 +96,15 @@ export async function organizationRoutes(app: TypedFastify, ctx: V1Context) {
     async (request) => {
       const user = request.user;
       const org = organizationOf(request);
-      // The organization's flag is its owner's address: only the owner's call refreshes it.
-      if (!user || user.uid !== org.ownerUid) return { email_verified: org.emailVerified };
+      // An admin key has no address of its own: the organization's (its owner's) flag.
+      if (!user) return { email_verified: org.emailVerified };
+      // The caller's own address: what buying credits checks, for a billing member as for the
+      // owner. The organization's flag is its owner's: only the owner's call refreshes it.
       const fromProvider = user.emailVerified
         ? true
         : await ctx.verifier.lookupEmailVerified(user.uid);
       const emailVerified = fromProvider ?? user.emailVerified;
-      if (emailVerified !== org.emailVerified) {
+      if (user.uid === org.ownerUid && emailVerified !== org.emailVerified) {
         await ctx.repos.organizations.setEmailVerified(org.id, emailVerified);
       }
       return { email_verified: emailVerified };

@@ -29,12 +29,14 @@ import {
   OrganizationMembership,
   OrganizationMembershipList,
   RemovedMember,
+  RemoveMemberQuery,
   RevokedInvitation,
   SelectOrganizationBody,
   TransferOwnershipBody,
   UpdateMemberBody,
 } from '@contract';
 import { Type } from 'typebox';
+import { missingStateMessage } from '@contract/address';
 import { TEAM_MESSAGES } from '../../billing/mailer';
 import { badRequest, HttpError } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
@@ -145,9 +147,10 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
     },
     async (request) => {
       const uid = request.user!.uid;
-      const [rows, selected] = await Promise.all([
+      const [rows, selected, removals] = await Promise.all([
         teams.organizationsOf(uid),
         teams.membershipFor(uid, null),
+        teams.removalsOf(uid),
       ]);
       return {
         organizations: rows.map((row) => ({
@@ -155,6 +158,11 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
           name: row.name,
           role: row.role,
           selected: row.id === selected?.organization.id,
+        })),
+        removed_from: removals.map((removal) => ({
+          organization_name: removal.organizationName,
+          removed_by: removal.removedBy,
+          removed_at: removal.removedAt.toISOString(),
         })),
       };
     },
@@ -176,6 +184,8 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
       },
     },
     async (request) => {
+      const missing = missingStateMessage(request.body.country, request.body.state);
+      if (missing) throw badRequest(missing);
       const org = await ctx.repos.organizations.create(
         request.user!,
         request.body,
@@ -282,16 +292,30 @@ export async function teamRoutes(app: TypedFastify, ctx: V1Context) {
         tags,
         summary: 'Remove a member',
         description:
-          'Their access ends at once, and the API keys they created stop working (deleted). ' +
-          'The owner cannot be removed. The ID token is checked for revocation.',
+          'Their access ends at once, and the API keys they created stop working (deleted), ' +
+          'unless `hand_keys_to` names another owner, admin or developer who takes them over ' +
+          'in the same transaction. The owner cannot be removed. The removed person is told ' +
+          'which organization removed them (`removed_from` of `GET /organizations`). The ID ' +
+          'token is checked for revocation.',
         security: SECURITY,
         params: MemberParams,
-        response: { 200: RemovedMember, ...errorResponses(401, 403, 404, 409) },
+        querystring: RemoveMemberQuery,
+        response: { 200: RemovedMember, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      await teams.removeMember(organizationOf(request).id, request.params.uid, actorOf(request));
-      return { uid: request.params.uid, removed: true as const };
+      const result = await teams.removeMember(
+        organizationOf(request).id,
+        request.params.uid,
+        actorOf(request),
+        request.query.hand_keys_to,
+      );
+      return {
+        uid: request.params.uid,
+        removed: true as const,
+        api_keys_deleted: result.apiKeysDeleted,
+        api_keys_handed_over: result.apiKeysHandedOver,
+      };
     },
   );
 
