@@ -1,8 +1,8 @@
 /**
  * What "fits" means for a page, checked from outside: the page is no wider than the window, and
- * every control of its main content lies inside the window's width and, scrolled to the middle of
- * the window, is the element found at its own centre (nothing covers it: a badge, a banner, a
- * neighbour). Used at 1280, 1024 and 390 px.
+ * every control of its main content (or of the dialog open over it) lies inside the window's
+ * width and, scrolled to the middle of the window, is the element found at its own centre
+ * (nothing covers it: a badge, a banner, a neighbour). Used at 1280, 1024 and 390 px.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -19,16 +19,31 @@ export async function layoutReport(page: Page): Promise<LayoutReport> {
     const problems: string[] = [];
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
-    const controls = Array.from(
-      document.querySelectorAll<HTMLElement>(
-        'main button, main a[href], main select, main input:not([type="hidden"]), main textarea',
-      ),
-    );
+    // An open dialog covers the page by design: then its own controls are the ones to reach.
+    const dialog = document.querySelector('[role="dialog"]');
+    const controls = dialog
+      ? Array.from(
+          dialog.querySelectorAll<HTMLElement>(
+            'button, a[href], select, input:not([type="hidden"]), textarea',
+          ),
+        )
+      : Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'main button, main a[href], main select, main input:not([type="hidden"]), main textarea',
+          ),
+        );
     const startY = window.scrollY;
     for (const el of controls) {
-      if (el.getClientRects().length === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      // Not rendered: display none, a closed <details>, hidden, transparent.
+      if (
+        el.getClientRects().length === 0 ||
+        !el.checkVisibility({
+          contentVisibilityAuto: true,
+          opacityProperty: true,
+          visibilityProperty: true,
+        })
+      )
+        continue;
       // Visually hidden (a skip link, a screen-reader label): not a control a person looks for.
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
@@ -78,6 +93,12 @@ export async function expectFitsAt(
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     // Let layout-dependent components (tables that become cards) settle.
     await page.waitForTimeout(150);
+    // LAYOUT_SCREENSHOTS=<dir>: keep a picture of each page at each width, to look at.
+    const folder = process.env.LAYOUT_SCREENSHOTS;
+    if (folder) {
+      const file = `${what.replace(/[^\w-]+/g, '-')}-${width}.png`;
+      await page.screenshot({ path: `${folder}/${file}`, fullPage: true });
+    }
     await expectFits(page, what);
   }
   await page.setViewportSize(original);

@@ -247,7 +247,7 @@ function KeysPanel({ organization, setOrganization }: AccountContext): ReactNode
       {state.kind === 'ready' && (
         <section className={shared.card} aria-labelledby="quick-start-heading">
           <h2 id="quick-start-heading">Quick start</h2>
-          <CurlExample keys={keys} revealed={revealed?.apiKey ?? null} />
+          <CurlExample keys={keys} revealed={revealed?.apiKey ?? null} canCreate={manageKeys} />
         </section>
       )}
 

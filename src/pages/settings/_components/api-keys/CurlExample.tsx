@@ -14,6 +14,7 @@ import shared from '../shared/styles.module.css';
 import { deploymentName } from './limits';
 import styles from './styles.module.css';
 import { withoutTrailingSlashes } from '@site/src/api/url';
+import CreateTestKeyButton from './CreateTestKeyButton';
 
 const SAMPLE_DEPLOYMENT = 'object-detection';
 
@@ -26,8 +27,11 @@ function deploymentFor(key: ApiKey | null): string {
 export default function CurlExample({
   keys,
   revealed,
+  canCreate,
 }: {
   keys: ApiKey[];
+  /** The member may create keys: without a test key, offer one. */
+  canCreate: boolean;
   /** A key whose new secret the page shows right now (created or rolled). */
   revealed: ApiKeyWithSecret | null;
 }): ReactNode {
@@ -57,6 +61,7 @@ export default function CurlExample({
   return (
     <>
       <p className={shared.muted}>{intro}</p>
+      {!testKey && canCreate && <CreateTestKeyButton />}
       <CodeBlock language="bash" title={`${deploymentName(deployment)} on photo.jpg`}>
         {command}
       </CodeBlock>

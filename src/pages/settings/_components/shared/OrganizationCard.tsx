@@ -46,8 +46,12 @@ export default function OrganizationCard({
           <dd>{organization.website}</dd>
           <dt>Country</dt>
           <dd>{countryName(organization.country)}</dd>
-          <dt>State</dt>
-          <dd>{stateName(organization.country, organization.state)}</dd>
+          {organization.state && (
+            <>
+              <dt>State or region</dt>
+              <dd>{stateName(organization.country, organization.state)}</dd>
+            </>
+          )}
           {organization.gstin && (
             <>
               <dt>GSTIN</dt>

@@ -62,7 +62,9 @@ export default function RemoveMemberDialog({
         <p id={`${id}-text`}>
           Their access to the organization ends at once.{' '}
           {keys.length > 0
-            ? `${keys.length === 1 ? 'This API key was' : `These ${keys.length} API keys were`} created by them and stop working unless you hand ${keys.length === 1 ? 'it' : 'them'} to another member first:`
+            ? keys.length === 1
+              ? 'This API key was created by them and stops working unless you hand it to another member first:'
+              : `These ${keys.length} API keys were created by them and stop working unless you hand them to another member first:`
             : keysQuery.isPending
               ? 'Looking for the API keys they created…'
               : 'They created no API keys.'}
