@@ -180,10 +180,13 @@ test('a new team: sign-up to a 200 in a terminal, a purchase with its receipt, a
   // The billing member joins, verifies their address from the page's button, buys, gets the receipt.
   const billing = await browserOf(browser, errors, 'billing');
   await join(billing, billingEmail, 'a billing member');
-  // Their settings navigation has no keys page; the keys page says which roles can use it, once.
+  // They land on a page their role can use; their settings navigation has no keys page, and the
+  // keys page (opened by its address) says which roles can use it, once.
+  await expect(billing).toHaveURL(/\/settings\/buy-credits\/$/);
   const nav = billing.getByRole('navigation', { name: 'Settings' });
   await expect(nav.getByRole('link', { name: 'Buy credits' })).toBeVisible({ timeout: 15_000 });
   await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);
+  await billing.goto('/settings/api-keys/');
   await expect(
     billing.getByText('The API keys page needs the owner, admin, developer or viewer role'),
   ).toBeVisible();

@@ -13,6 +13,7 @@ import {
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   ROLE_MEMBER_NOUNS,
+  roleMay,
   type InvitationPreview,
 } from '@contract';
 import { account } from '@site/src/api';
@@ -68,7 +69,10 @@ export default function InvitationPanel(): ReactNode {
       return;
     }
     rememberOrganization(answer.data.organization_id);
-    history.push('/settings/api-keys/');
+    // The first page their role can use: a billing member has no keys page.
+    history.push(
+      roleMay('GET /api-key', answer.data.role) ? '/settings/api-keys/' : '/settings/buy-credits/',
+    );
   };
 
   if (state.kind === 'loading') return <p role="status">Reading the invitation…</p>;
