@@ -162,7 +162,8 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(usageRow).toBeVisible({ timeout: 20_000 });
   await expect(usageRow).toContainText('Production server');
   await expect(usageRow).toContainText('-$0.004');
-  await expect(usageRow.getByRole('cell').last()).toHaveText('$24.99');
+  // The balance after the call, exactly (not cut to $24.99).
+  await expect(usageRow.getByRole('cell').last()).toHaveText('$24.996');
   await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.004');
   await expect(page.getByRole('list', { name: 'Spend per deployment' })).toContainText(
     'Object detection$0.004 · 1 call',

@@ -11,7 +11,9 @@ import type { Browser, Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 import { test, expect } from './support/fixtures';
 import {
+  applyVerificationCode,
   buyCredits,
+  latestOobCode,
   callApi,
   createUser,
   DEFAULT_PASSWORD,
@@ -112,6 +114,13 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   await owner.getByLabel(`Role of ${email}`).selectOption({ label: 'Billing' });
   await expect(owner.getByText(`${email} is now billing.`)).toBeVisible();
   await dev.reload();
+  // Buying needs their own address verified (not the owner's): the page offers the mail again.
+  const verification = dev.getByRole('region', { name: 'E-mail verification' });
+  await expect(
+    verification.getByRole('button', { name: 'Resend verification e-mail' }),
+  ).toBeVisible();
+  await applyVerificationCode((await latestOobCode(email, 'VERIFY_EMAIL')).oobCode);
+  await verification.getByRole('button', { name: 'Check again' }).click();
   await expect(dev.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
   await dev.goto('/settings/api-keys/');
   await expect(

@@ -18,7 +18,7 @@ import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { v1Key } from '@site/src/api/queries';
 import { dateTime } from '@site/src/format/dates';
-import useOrganization from './useOrganization';
+import useOrganization, { NO_LONGER_A_MEMBER } from './useOrganization';
 import styles from './styles.module.css';
 import RetryAlert from '@site/src/components/RetryAlert';
 
@@ -141,7 +141,13 @@ function SignedInGate({
     case 'unauthorized':
       return <SignInPrompt expired />;
     case 'failed':
-      return <RetryAlert message={state.message} onRetry={reload} />;
+      return (
+        <>
+          {/* Removed from the organization this browser had selected: by whom, first. */}
+          {state.message === NO_LONGER_A_MEMBER && <RemovalNotice />}
+          <RetryAlert message={state.message} onRetry={reload} />
+        </>
+      );
     case 'none':
       return (
         <section className={styles.prompt} aria-labelledby="register-heading">
