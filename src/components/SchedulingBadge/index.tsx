@@ -29,7 +29,9 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   const { pathname } = useLocation();
   const inFlow = badgeInFlow(pathname);
   const dock = clsx(styles.dock, inFlow && styles.inFlow);
-  const marker = inFlow ? { 'data-scheduling-badge-inline': '' } : { 'data-scheduling-badge': '' };
+  // `data-scheduling-badge` marks the badge wherever it is; `data-badge-inline`, one that takes
+  // its own room (the page then keeps none for it at the bottom).
+  const marker = { 'data-scheduling-badge': '', ...(inFlow && { 'data-badge-inline': '' }) };
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
 
