@@ -158,7 +158,9 @@ test('a new team: sign-up to a 200 in a terminal, a purchase with its receipt, a
   await expect(dev).toHaveURL(/\/settings\/api-keys\/$/);
   await dev.goto('/dashboard/public-deployment/object-detection/');
   const keyBar = dev.locator('[data-key-state]');
-  await keyBar.getByRole('button', { name: 'Create a test key' }).click();
+  // From the keyboard, as a reader who tabs to it.
+  await keyBar.getByRole('button', { name: 'Create a test key' }).focus();
+  await dev.keyboard.press('Enter');
   await expect(keyBar.getByLabel('Key in the samples')).toContainText('Test key (test');
   // Never the in-browser key: it answers the site's own origins only.
   await expect(keyBar.getByLabel('Key in the samples')).not.toContainText('Playground key');
@@ -238,12 +240,22 @@ test('a new team: sign-up to a 200 in a terminal, a purchase with its receipt, a
   await expect(testKey).toContainText(devEmail);
   await expectFitsAt(owner, "API keys with a member's key (owner)");
   await owner.goto('/settings/team/');
-  await owner.getByRole('button', { name: `Remove ${devEmail}` }).click();
+  // From the keyboard: the dialog opens on Cancel; the hand-over choice and the action follow.
+  await owner.getByRole('button', { name: `Remove ${devEmail}` }).focus();
+  await owner.keyboard.press('Enter');
   const dialog = owner.getByRole('dialog', { name: `Remove ${devEmail}?` });
   await expect(dialog.getByRole('table', { name: 'Their API keys' })).toContainText('Test key');
-  await expect(dialog.getByLabel('Hand these keys to')).toHaveValue(/.+/);
+  const heir = dialog.getByLabel('Hand these keys to');
+  await expect(heir).toHaveValue(/.+/);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectFitsAt(owner, 'the removal dialog');
-  await dialog.getByRole('button', { name: 'Hand over keys and remove' }).click();
+  await owner.keyboard.press('Shift+Tab');
+  await expect(heir).toBeFocused();
+  await owner.keyboard.press('Tab');
+  await owner.keyboard.press('Tab');
+  const handOver = dialog.getByRole('button', { name: 'Hand over keys and remove' });
+  await expect(handOver).toBeFocused();
+  await owner.keyboard.press('Enter');
   await expect(owner.getByText(`${devEmail} is removed; their key was handed over.`)).toBeVisible();
   await owner.goto('/settings/api-keys/');
   await expect(owner.getByRole('row', { name: 'Test key' })).toContainText(ownerEmail);
