@@ -12,6 +12,16 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 
+const DATE_TIME_SECONDS = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
 const DATE_ONLY = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
@@ -27,6 +37,12 @@ function valid(value: string | number | Date): Date | null {
 export function dateTime(value: string | number | Date): string {
   const date = valid(value);
   return date ? DATE_TIME.format(date) : String(value);
+}
+
+/** The same style to the second, where seconds matter (the status page's last check). */
+export function dateTimeSeconds(value: string | number | Date): string {
+  const date = valid(value);
+  return date ? DATE_TIME_SECONDS.format(date) : String(value);
 }
 
 /** A day: "Jan 31, 2025". */

@@ -2,7 +2,7 @@ import Layout from '@theme/Layout';
 import type { ReactNode } from 'react';
 import { API_ORDER } from '@contract/catalogue';
 import { useSiteConfig } from '@site/src/config';
-import { dateTime } from '@site/src/format/dates';
+import { dateTimeSeconds } from '@site/src/format/dates';
 import {
   accountHealthUrl,
   deploymentStatus,
@@ -28,7 +28,7 @@ interface Row {
   detail: string | null;
 }
 
-const time = (at: number) => dateTime(at);
+const time = (at: number) => dateTimeSeconds(at);
 
 function summary(rows: Row[], online: boolean | null): string {
   if (online === false)
