@@ -14,6 +14,7 @@ export default tseslint.config(
       '.docusaurus-dev/**',
       '.docusaurus-machine-docs/**',
       '.data/**',
+      '.bench/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

@@ -1,132 +1,179 @@
 /**
- * npm run bench:gateway: the metering gateway's overhead. In one run, autocannon against
+ * npm run bench:gateway: the metering gateway's throughput and overhead. In one run, autocannon
+ * against
  *   - a stub inference deployment called directly (the ceiling), and
  *   - the same stub through the services host in production mode (key look-up, limits, balance,
- *     body checks, hold, forward, answer validation, capture),
- * on PostgreSQL (DATABASE_URL) or, without it, embedded PGlite. Prints requests/s and p50/p99.
- * Not a test: numbers depend on the machine.
+ *     body checks, hold, forward, answer validation, capture), from this checkout, and
+ *   - with `--baseline <git ref>`, the services host of that commit, checked out beside this one
+ *     (a detached git worktree under .bench/, sharing this checkout's node_modules),
+ * each in a process of its own, in interleaved rounds (`--rounds`, 3), on PostgreSQL
+ * (DATABASE_URL: each target gets a fresh database) or, without it, embedded PGlite. Prints
+ * metered calls/s and p50/p99 (medians of the rounds), the overhead over the stub, and the ratio
+ * to the baseline. Not a test: numbers depend on the machine.
  *
- *   DATABASE_URL=postgres://… npm run bench:gateway
+ *   DATABASE_URL=postgres://… npm run bench:gateway -- --baseline 12fa141
  */
-import type net from 'node:net';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import sharp from 'sharp';
-import { createDeps } from '../server/src/bootstrap';
-import { readServerConfig } from '../server/src/config';
-import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
-import { buildServicesApp } from '../server/src/services/app';
 import { upstreamBody } from '../server/src/services/upstream-body';
-import { ORGANIZATION } from '../tests/server/helpers';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROOT = path.resolve(import.meta.dirname, '..');
 
-function port(server: { address(): unknown }): number {
-  return (server.address() as net.AddressInfo).port;
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index >= 0) return process.argv[index + 1];
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-async function measure(target: string, options: autocannon.Options) {
+const children: ChildProcess[] = [];
+
+/** Starts a child that prints one JSON line when ready. */
+async function start<T>(script: string, args: string[], cwd: string): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const lines = readline.createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as T));
+  });
+}
+
+/** A detached worktree of `ref` beside this checkout, sharing its node_modules. */
+function baselineTree(ref: string): { dir: string; sha: string } {
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: ROOT }).toString().trim();
+  const dir = path.join(ROOT, '.bench', `baseline-${sha}`);
+  if (!existsSync(dir)) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: ROOT, stdio: 'ignore' });
+  }
+  if (!existsSync(path.join(dir, 'node_modules'))) {
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  }
+  return { dir, sha };
+}
+
+interface Row {
+  target: string;
+  'calls/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  'non-2xx/errors': number;
+}
+
+async function measure(target: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options });
   return {
     target,
-    'req/s': Math.round(result.requests.average),
+    'calls/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'non-2xx/errors': result.non2xx + result.errors,
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
 async function main() {
+  const rounds = Number(option('rounds') ?? 3);
+  const baselineRef = option('baseline');
   const png = await sharp({
     create: { width: 64, height: 64, channels: 3, background: '#6699cc' },
   })
     .png()
     .toBuffer();
-  const image = png.toString('base64');
+  const body = JSON.stringify({ image: png.toString('base64') });
 
-  // The gateway forwards multipart (upstream-body.ts); the stub reads the body and answers.
-  const stub = Fastify();
-  stub.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-    payload.resume();
-    payload.on('end', () => done(null));
-  });
-  stub.post('/*', async () => ({
-    image: { width: 64, height: 64, original_width: 64, original_height: 64 },
-    predictions: [
-      { label: 'cat', score: 0.91 },
-      { label: 'dog', score: 0.07 },
-    ],
-  }));
-  await stub.listen({ port: 0, host: '127.0.0.1' });
-  const upstream = `http://127.0.0.1:${port(stub.server)}`;
+  const stub = await start<{ port: number }>(path.join(ROOT, 'bench/gateway-stub.ts'), [], ROOT);
+  const upstream = `http://127.0.0.1:${stub.port}`;
+  const targets: Array<{ name: string; port: number; secret: string }> = [];
+  const trees = [{ name: 'this checkout', dir: ROOT }];
+  if (baselineRef) {
+    const baseline = baselineTree(baselineRef);
+    trees.push({ name: `baseline ${baseline.sha}`, dir: baseline.dir });
+  }
+  let kind = 'pglite';
+  for (const tree of trees) {
+    const ready = await start<{ port: number; secret: string; database: string }>(
+      path.join(ROOT, 'bench/gateway-target.ts'),
+      [`--root=${tree.dir}`, `--upstream=${upstream}`],
+      tree.dir,
+    );
+    kind = ready.database;
+    targets.push({ name: tree.name, port: ready.port, secret: ready.secret });
+  }
 
-  const config = readServerConfig({
-    ...process.env,
-    STACK_MODE: '',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-    FIREBASE_PROJECT_ID: 'visionapi-bench',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    API_KEY_HMAC_SECRET: 'a-bench-hmac-secret-of-at-least-32-characters',
-    UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    SERVER_ROLE: 'services',
-    SERVICES_UPSTREAM_URL: upstream,
-    SERVICES_RATE_LIMIT_MAX: '100000000',
-    SERVICES_IP_RATE_LIMIT_MAX: '100000000',
-    LOG_LEVEL: 'warn',
-  } as NodeJS.ProcessEnv);
-  const { deps, database } = await createDeps(config, {
-    verifier: {
-      verifyIdToken: async () => {
-        throw new Error('no ID tokens in this bench');
-      },
-      lookupEmailVerified: async () => null,
-    },
-  });
-  const org = await deps.repos.organizations.create(
-    { uid: `bench-gateway-${Date.now()}`, email: null, emailVerified: true },
-    ORGANIZATION,
-    SYSTEM_ACTOR,
-  );
-  const { secret } = await deps.repos.apiKeys.create(org!.id, 'bench', SYSTEM_ACTOR);
-  await deps.db.execute(
-    (await import('drizzle-orm'))
-      .sql`update organizations set balance_micros = 1000000000000 where id = ${org!.id}`,
-  );
-  const gateway = await buildServicesApp(deps);
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-
-  const body = JSON.stringify({ image });
   // Called directly, the stub gets the body the gateway would forward.
   const forwarded = upstreamBody(png, { top_k: 5 });
   const parts: Buffer[] = [];
   for await (const chunk of forwarded.chunks()) parts.push(chunk);
-  const rows = [
-    await measure('stub inference deployment, called directly', {
-      url: `${upstream}/image-classification`,
-      method: 'POST',
-      headers: { 'content-type': forwarded.contentType },
-      body: Buffer.concat(parts),
-    }),
-    await measure(`through the gateway (${database.kind}): metered, forwarded, validated`, {
-      url: `http://127.0.0.1:${port(gateway.server)}/image-classification`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': secret },
-      body,
-    }),
-  ];
+  const results = new Map<string, Row[]>();
+  const add = (row: Row) => results.set(row.target, [...(results.get(row.target) ?? []), row]);
+  for (let round = 0; round < rounds; round++) {
+    add(
+      await measure('stub inference deployment, called directly', {
+        url: `${upstream}/image-classification`,
+        method: 'POST',
+        headers: { 'content-type': forwarded.contentType },
+        body: Buffer.concat(parts),
+      }),
+    );
+    // Alternate the order so neither target always runs first.
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      add(
+        await measure(`gateway (${kind}), ${target.name}`, {
+          url: `http://127.0.0.1:${target.port}/image-classification`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'api-key': target.secret },
+          body,
+        }),
+      );
+    }
+  }
+  const rows = [...results.entries()].map(([target, runs]) => ({
+    target,
+    'calls/s': median(runs.map((r) => r['calls/s'])),
+    'p50 ms': median(runs.map((r) => r['p50 ms'])),
+    'p99 ms': median(runs.map((r) => r['p99 ms'])),
+    'non-2xx/errors': runs.reduce((sum, r) => sum + r['non-2xx/errors'], 0),
+    rounds: runs.map((r) => r['calls/s']).join(' / '),
+  }));
   console.log(
-    `\nautocannon: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, 64×64 PNG\n`,
+    `\nautocannon: ${DURATION_S} s per target and round, ${rounds} interleaved rounds (medians), ` +
+      `${CONNECTIONS} connections, loopback, 64×64 PNG, ${kind}\n`,
   );
   console.table(rows);
-  await gateway.close();
-  await stub.close();
-  await database.close();
+  const stubRow = rows[0]!;
+  for (const row of rows.slice(1)) {
+    console.log(
+      `${row.target}: overhead over the stub p50 +${(row['p50 ms'] - stubRow['p50 ms']).toFixed(1)} ms, ` +
+        `p99 +${(row['p99 ms'] - stubRow['p99 ms']).toFixed(1)} ms`,
+    );
+  }
+  if (rows.length === 3) {
+    console.log(
+      `\nthis checkout / baseline: ${(rows[1]!['calls/s'] / Math.max(1, rows[2]!['calls/s'])).toFixed(2)}× the metered calls per second`,
+    );
+  }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    process.exit();
+  });

@@ -18,13 +18,14 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { Billing } from './billing/service';
 import type { Mailer } from './billing/mailer';
+import type { Redis } from 'ioredis';
 import type { KeySecrets } from './lib/keys';
+import type { LeaseKeeper } from './lib/leases';
 import type { PaymentsMode } from './payments/provider';
 import { accessControl, describeAccess, endpointKey } from './plugins/access';
 import { authHooks } from './plugins/auth';
 import { healthRateLimit } from './plugins/health-limit';
 import { echoedPath, frameworkErrors, registerHttpBasics } from './plugins/http';
-import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerValidators } from './plugins/validation';
 import type { Repositories } from './repositories';
 import type { TypedFastify, V1Context } from './routes/context';
@@ -41,8 +42,11 @@ import { usageRoutes } from './routes/v1/usage';
 export interface AppDeps {
   config: ServerConfig;
   db: Database;
-  /** PostgreSQL: rate-limit counters are shared by every process on the database. */
   databaseKind: 'postgres' | 'pglite';
+  /** Valkey/Redis for rate-limit counters shared by processes (`REDIS_URL`); null: in memory. */
+  redis: Redis | null;
+  /** The leases of the calls this process runs (holds, `Idempotency-Key` records). */
+  leases: LeaseKeeper;
   repos: Repositories;
   keySecrets: KeySecrets;
   mailer: Mailer;
@@ -69,8 +73,8 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   await registerHttpBasics(app, {
     corsOrigins: deps.config.corsOrigins,
     rateLimit: deps.config.rateLimit,
-    rateLimitStore:
-      deps.databaseKind === 'postgres' ? postgresRateLimitStore(deps.db, 'api') : undefined,
+    redis: deps.redis,
+    rateLimitNamespace: 'api',
     allowedHeaders: ['x-api-key', ORGANIZATION_HEADER],
     notFoundMessage: (request) => `No route ${request.method} ${echoedPath(request)}.`,
   });
@@ -127,6 +131,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const ctx: V1Context = {
     config: deps.config,
     repos: deps.repos,
+    leases: deps.leases,
     keySecrets: deps.keySecrets,
     mailer: deps.mailer,
     billing: deps.billing,

@@ -125,6 +125,24 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Connections per process in the PostgreSQL pool. */
   databasePoolSize: number;
+  /**
+   * A statement that runs longer is cancelled (PostgreSQL's `statement_timeout`), and a connection
+   * that cannot be opened within `databaseConnectTimeoutMs` fails the request with 503: a database
+   * that is down or restarting never holds a request past the server's own timeouts.
+   */
+  databaseStatementTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  /**
+   * The lease of a call's hold and of its `Idempotency-Key` record: the process running the call
+   * renews it every quarter of this while the call runs. When the process dies, its holds go back
+   * to the wallet and its keys may be retried this long after its last renewal.
+   */
+  holdLeaseMs: number;
+  /**
+   * Valkey/Redis for rate-limit counters shared by every process (`REDIS_URL`); absent: each
+   * process counts in its own memory.
+   */
+  redisUrl?: string;
   pgliteDir: string;
   corsOrigins: string[];
   firebaseProjectId: string;
@@ -300,6 +318,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: read(env, 'HOST') ?? 'localhost',
     databaseUrl: read(env, 'DATABASE_URL'),
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10),
+    databaseStatementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000),
+    databaseConnectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
+    holdLeaseMs: readInt(env, 'HOLD_LEASE_MS', 10_000, 1_000),
+    redisUrl: read(env, 'REDIS_URL'),
     pgliteDir: path.resolve(read(env, 'PGLITE_DIR') ?? '.data/pglite'),
     corsOrigins: read(env, 'CORS_ORIGINS')
       ?.split(',')

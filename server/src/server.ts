@@ -16,19 +16,18 @@ import { createEmulatorMailRelay } from './auth/emulator-mail';
 import { createDeps } from './bootstrap';
 import { readServerConfig, type ServerConfig } from './config';
 import { loggerOptions } from './lib/log';
+import { serverTimeouts } from './server-timeouts';
+import { describeDatabaseError } from './lib/database-errors';
 import { buildServicesApp } from './services/app';
 
 const DRAIN_TIMEOUT_MS = 10_000;
-/** A usage hold older than this belongs to a process that died mid-call: give it back. */
-const STALE_HOLD_MS = 5 * 60_000;
 
 async function serve(config: ServerConfig) {
   const { deps, database } = await createDeps(config);
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    connectionTimeout: 30_000,
-    requestTimeout: 60_000,
+    ...serverTimeouts(config),
     // Idle keep-alive connections close at once on shutdown; busy ones finish their request.
     forceCloseConnections: 'idle' as const,
   };
@@ -70,12 +69,16 @@ async function serve(config: ServerConfig) {
         })
       : null;
 
+  // The leases of running calls: a heartbeat every quarter lease, and a sweep of lapsed holds
+  // (a process that died) every half lease, so a dead process's holds go back within seconds.
+  deps.leases.useLogger(log);
+  deps.leases.start();
   const sweep = setInterval(() => {
-    void deps.repos.ledger
-      .releaseStale(STALE_HOLD_MS)
-      .then((released) => released > 0 && log.warn({ released }, 'released stale usage holds'))
-      .catch((error: unknown) => log.error({ err: error }, 'usage hold sweep failed'));
-    void deps.repos.idempotency.sweep().catch(() => undefined);
+    void deps.repos.idempotency
+      .sweep()
+      .catch((error: unknown) =>
+        log.warn({ db: describeDatabaseError(error) }, 'idempotency sweep failed'),
+      );
   }, 60_000);
   sweep.unref();
 
@@ -87,6 +90,7 @@ async function serve(config: ServerConfig) {
     log.info(`${signal} received: draining in-flight requests, then shutting down`);
     clearInterval(sweep);
     authMail?.stop();
+    deps.leases.stop();
     const timer = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS);
     timer.unref();
     const started = Date.now();
@@ -122,6 +126,21 @@ function environmentWithArguments(argv: string[]): NodeJS.ProcessEnv {
   }
   return env;
 }
+
+// A background promise that fails (a mail, a sweep, a follow-up) is a fault to log, not a
+// reason to stop serving every other request: one line, with the database code if it has one.
+process.on('unhandledRejection', (reason: unknown) => {
+  const error = reason as { name?: unknown; code?: unknown; message?: unknown } | undefined;
+  process.stderr.write(
+    `${JSON.stringify({
+      level: 50,
+      time: Date.now(),
+      msg: 'unhandled rejection (the process goes on)',
+      name: typeof error?.name === 'string' ? error.name : typeof reason,
+      db: describeDatabaseError(reason),
+    })}\n`,
+  );
+});
 
 async function main() {
   const env = environmentWithArguments(process.argv.slice(2));

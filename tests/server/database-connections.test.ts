@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { isDatabaseUnavailable } from '../../server/src/lib/database-errors';
 import { freshDatabase } from './helpers';
 
 const enabled = Boolean(process.env.DATABASE_URL);
@@ -77,5 +78,55 @@ describe.skipIf(!enabled)('PostgreSQL connections cut by the server', () => {
     expect(text).not.toContain(new URL(process.env.DATABASE_URL!).password);
     await handle.close();
     await database.drop();
+  });
+
+  it('a connection lost inside a transaction fails that transaction only: nothing escapes, the pool goes on', async () => {
+    const database = await freshDatabase();
+    const handle = await openDatabase({ ...database.options, poolSize: 2 });
+    cleanups.push(async () => {
+      await handle.close();
+      await database.drop();
+    });
+    // Without a listener on the checked-out client, its 'error' event would end the process.
+    const escaped: unknown[] = [];
+    const onUncaught = (error: unknown) => escaped.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const inFlight = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(10)`);
+      });
+      const outcome = inFlight.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // Wait until the transaction's statement runs, then cut every connection of the database.
+      await expect
+        .poll(async () => {
+          const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          await admin.connect();
+          try {
+            const { rows } = await admin.query(
+              "select count(*)::int as n from pg_stat_activity where datname = $1 and query like '%pg_sleep%' and state = 'active'",
+              [new URL(database.options.url!).pathname.slice(1)],
+            );
+            return rows[0].n as number;
+          } finally {
+            await admin.end();
+          }
+        })
+        .toBeGreaterThan(0);
+      await terminateOthers(database.options.url!);
+      const error = await outcome;
+      expect(error).not.toBeNull();
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(escaped).toEqual([]);
+      const { rows } = (await handle.db.execute(sql`select 6 * 7 as answer`)) as unknown as {
+        rows: Array<{ answer: number }>;
+      };
+      expect(rows[0]!.answer).toBe(42);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });

@@ -17,6 +17,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEPLOYMENT_PATHS, MAX_IMAGE_BYTES, PUBLIC_DEPLOYMENTS } from '@contract';
 import { readServerConfig } from '../../server/src/config';
+import { serverTimeouts } from '../../server/src/server-timeouts';
+import { buildServicesApp } from '../../server/src/services/app';
 import {
   MAX_UPSTREAM_PARAMS_BYTES,
   UPSTREAM_CHUNK_BYTES,
@@ -27,13 +29,23 @@ import {
   multipartBody,
   productionServicesConfig,
   registerUser,
+  SITE_ORIGIN,
   testImage,
   type Harness,
   type TestUser,
 } from './helpers';
 
 type Mode =
-  'ok' | 'fail' | 'slow' | 'oversized' | 'invalid' | 'busy' | 'refuse-image' | 'forge' | 'hold';
+  | 'ok'
+  | 'fail'
+  | 'slow'
+  | 'trickle'
+  | 'oversized'
+  | 'invalid'
+  | 'busy'
+  | 'refuse-image'
+  | 'forge'
+  | 'hold';
 let mode: Mode = 'ok';
 let hits = 0;
 /** What the stub received last: the gateway's forwarded call. */
@@ -115,6 +127,19 @@ beforeAll(async () => {
       case 'slow':
         await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3));
         break;
+      case 'trickle': {
+        // Headers at once, then a byte every 200 ms, never the end: only a whole-call
+        // timeout (not a timeout between bytes) ends it.
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'application/json' });
+        const timer = setInterval(() => reply.raw.write(' '), 200);
+        reply.raw.on('close', () => clearInterval(timer));
+        setTimeout(() => {
+          clearInterval(timer);
+          reply.raw.end();
+        }, TIMEOUT_MS * 3);
+        return reply;
+      }
       case 'oversized':
         return {
           image: { width: 1, height: 1, original_width: 1, original_height: 1 },
@@ -204,6 +229,7 @@ describe('the metering gateway in production mode', () => {
   it.each([
     ['fail', 502, /failed \(HTTP 500\)/],
     ['slow', 504, /did not answer within/],
+    ['trickle', 504, /did not finish its answer within/],
     ['oversized', 502, /larger than the gateway accepts/],
     ['invalid', 502, /does not match its contract/],
     ['busy', 503, /busy/],
@@ -214,7 +240,8 @@ describe('the metering gateway in production mode', () => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().error_message).toMatch(message);
     expect(res.json().error_message).toContain('Nothing was charged');
-    if (status !== 502 || which === 'fail') expect(res.headers['retry-after']).toBeDefined();
+    // Every refusal a client may retry says when.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(await ledger()).toEqual(before);
     // One failure at a time here: let the circuit forget it.
     mode = 'ok';
@@ -472,6 +499,51 @@ describe("the gateway's own fields and the forwarded body", () => {
     expect(res.json().error_message).toMatch(/larger than 10 MB/);
     expect(hits).toBe(before.hits);
     expect(await ledger()).toEqual(before.ledger);
+  });
+});
+
+describe("the server's own timeouts come after the upstream's", () => {
+  it('are ordered: the database and the upstream end before the socket or the request can', () => {
+    for (const timeoutMs of [2_000, 30_000, 120_000]) {
+      const config = productionServicesConfig('http://127.0.0.1:9', {
+        SERVICES_UPSTREAM_TIMEOUT_MS: String(timeoutMs),
+      });
+      const timeouts = serverTimeouts(config);
+      expect(timeouts.connectionTimeout).toBeGreaterThan(timeoutMs);
+      expect(timeouts.connectionTimeout).toBeGreaterThan(config.databaseStatementTimeoutMs);
+      expect(timeouts.requestTimeout).toBeGreaterThan(timeouts.connectionTimeout);
+    }
+  });
+
+  it('a trickling upstream ends in 504 with Retry-After on a listening server, not a cut connection', async () => {
+    // The server's own options, as server.ts sets them, on a real socket.
+    const listening = await buildServicesApp(h.deps, serverTimeouts(h.config));
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      mode = 'trickle';
+      const before = await ledger();
+      const started = Date.now();
+      const res = await fetch(
+        `http://127.0.0.1:${(listening.server.address() as net.AddressInfo).port}/image-classification`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'api-key': user.playgroundKey.key,
+            origin: SITE_ORIGIN,
+          },
+          body: JSON.stringify({ image }),
+        },
+      );
+      expect(res.status).toBe(504);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await res.json()).error_message).toMatch(/did not finish its answer within 2 s/);
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 3);
+      expect(await ledger()).toEqual(before);
+    } finally {
+      mode = 'ok';
+      await listening.close();
+    }
   });
 });
 

@@ -33,6 +33,10 @@ export interface DatabaseOptions {
   migrationHooks?: MigrationHooks;
   /** An idle PostgreSQL connection was lost; by default one line on stderr. */
   onIdleConnectionError?: (error: Error & { code?: string }) => void;
+  /** PostgreSQL: cancel a statement that runs longer (ms; 0 or absent: no limit). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: fail a query that waits longer for a new connection (ms; absent: 3 s). */
+  connectTimeoutMs?: number;
 }
 
 function reportIdleConnectionError(error: Error & { code?: string }): void {
@@ -56,20 +60,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     let closing = false;
-    // An idle connection can be cut by the server (restart, failover, an administrator): pg-pool
-    // then emits 'error' on the pool, and an EventEmitter without a listener throws, which would
-    // end the process. The pool drops that connection and opens a new one on the next query.
-    // Only the code and message are written: the error object carries the connection parameters,
-    // password included.
+    // A connection can be cut by the server (restart, failover, an administrator). An idle one:
+    // pg-pool emits 'error' on the pool, and an EventEmitter without a listener throws, which
+    // would end the process; the pool drops that connection and opens a new one on the next
+    // query. Only the code and message are written: the error object carries the connection
+    // parameters, password included.
     pool.on('error', (error: Error & { code?: string }) => {
       if (closing) return;
       (options.onIdleConnectionError ?? reportIdleConnectionError)(error);
     });
+    // One checked out (a transaction, a query in flight): pg-pool removes its idle listener, so
+    // the client itself emits 'error' with nobody listening, and the process would exit. Every
+    // client gets a listener when it connects; the error also rejects the query in flight, which
+    // fails that one request with 503 (and is logged there, once), and pg-pool discards the
+    // client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     // Several processes may start at once on one database: one migrates, the others wait.
     const client = await pool.connect();
     try {
+      // Migrations and their data steps may take longer than a request's statement may.
+      await client.query('set statement_timeout = 0');
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       const migrator = drizzle({ client, schema });
       await applyMigrations(
@@ -82,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client
         .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
         .catch(() => undefined);
+      await client.query('reset statement_timeout').catch(() => undefined);
       client.release();
     }
     const db = drizzle({ client: pool, schema });

@@ -284,10 +284,19 @@ export const usageReservations = pgTable(
     status: text('status', { enum: ['held', 'captured', 'released'] }).notNull(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The hold's lease, on the database's clock: the process running the call renews it while the
+     * call runs (a heartbeat); once it lapses the hold belongs to a dead process and any process
+     * releases it. Null for holds taken before leases existed (then: created_at + 5 minutes).
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('usage_reservations_held_idx')
       .on(t.createdAt)
+      .where(sql`status = 'held'`),
+    index('usage_reservations_lease_idx')
+      .on(t.leaseUntil)
       .where(sql`status = 'held'`),
   ],
 );
@@ -328,19 +337,24 @@ export const idempotencyRecords = pgTable(
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: createdAt(),
+    /**
+     * The attempt that owns an `in_progress` record (a fencing token): only it may complete the
+     * record, and a retry that takes over an abandoned record gives it a new one.
+     */
+    attempt: uuid('attempt'),
+    /** While `in_progress`: the owner's lease (database clock), renewed while the call runs. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** While `in_progress`: the usage hold of the attempt, released when a retry takes over. */
+    reservationId: uuid('reservation_id'),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),
     index('idempotency_records_created_idx').on(t.createdAt),
+    index('idempotency_records_attempt_idx')
+      .on(t.attempt)
+      .where(sql`state = 'in_progress'`),
   ],
 );
-
-/** Rate-limit counters shared by every process on one PostgreSQL (fixed windows). */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
 
 /**
  * Invoices: one per fulfilled payment, numbered from one gap-free sequence for the site (the

@@ -1,12 +1,13 @@
 /**
  * What both servers share: security headers, CORS for the site's origins, rate limits (in memory
- * for one process, in PostgreSQL when several share a database), and one error format
+ * for one process, in Valkey/Redis when several share them), and one error format
  * (`{ error_message }`, never a stack trace). Every 4xx carries a message the caller can act on;
  * only a real fault is a 500, and its log line holds no secret (lib/log.ts).
  */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type {
   FastifyError,
   FastifyInstance,
@@ -15,13 +16,27 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { RateLimitConfig } from '../config';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+} from '../lib/database-errors';
 import { HttpError } from '../lib/errors';
+
+/** A 502, 503 or 504 without its own `Retry-After` gets this one (seconds). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 export interface HttpOptions {
   corsOrigins: string[];
   rateLimit: RateLimitConfig;
-  /** A store shared by processes (see rate-limit-store.ts); absent: this process's memory. */
-  rateLimitStore?: unknown;
+  /**
+   * Valkey/Redis shared by every process (`REDIS_URL`), so N processes enforce one limit; absent:
+   * each process counts in its own memory. Never the database: no write per request there.
+   */
+  redis?: Redis | null;
+  /** Prefix of this server's counters in Redis. */
+  rateLimitNamespace: string;
   /** Header names the browser may send besides the CORS-safelisted ones. */
   allowedHeaders: string[];
   rateLimitKey?: (request: FastifyRequest) => string;
@@ -104,7 +119,15 @@ export async function registerHttpBasics(
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.timeWindowMs,
     keyGenerator: options.rateLimitKey,
-    ...(options.rateLimitStore ? { store: options.rateLimitStore as never } : {}),
+    ...(options.redis
+      ? {
+          redis: options.redis,
+          nameSpace: `visionapi:${options.rateLimitNamespace}:`,
+          // Redis unreachable: serve rather than refuse everyone (a limit protects, it does not
+          // bill); the client reconnects by itself.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error_message: `Too many requests. Try again in ${context.after}.`,
@@ -129,6 +152,13 @@ export async function registerHttpBasics(
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error_message: error.message });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarted, failed over or ended this connection: this request fails, the
+      // process goes on, and the pool connects again. One line, with the code only.
+      request.log.warn({ db: describeDatabaseError(error) }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error_message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error_message: error.error_message ?? error.message });
@@ -137,6 +167,15 @@ export async function registerHttpBasics(
     return reply
       .status(500)
       .send({ error_message: 'An internal error occurred. Please try again later.' });
+  });
+
+  // Every answer a client may retry says when: a 502, 503 or 504 that no code path gave a
+  // Retry-After gets a default one.
+  app.addHook('onSend', async (_request, reply) => {
+    const status = reply.statusCode;
+    if ((status === 502 || status === 503 || status === 504) && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+    }
   });
 
   // Unknown paths cost a client as much as any request: they count against the same limit.

@@ -3,6 +3,7 @@ import { DEFAULT_SELLER, type Seller } from '../billing/invoices';
 import type { KeySecrets } from '../lib/keys';
 import { createApiKeysRepository } from './apiKeys';
 import { createAuditRepository } from './audit';
+import { createCallsRepository } from './calls';
 import { createFeedbackRepository } from './feedback';
 import { createIdempotencyRepository } from './idempotency';
 import { createLedgerRepository } from './ledger';
@@ -21,6 +22,7 @@ export function createRepositories(
     organizations: createOrganizationsRepository(db, secrets),
     apiKeys: createApiKeysRepository(db, secrets),
     ledger: createLedgerRepository(db),
+    calls: createCallsRepository(db),
     payments: createPaymentsRepository(db, { seller: options.seller ?? DEFAULT_SELLER }),
     pricing: createPricingRepository(db),
     feedback: createFeedbackRepository(db),

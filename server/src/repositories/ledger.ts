@@ -1,7 +1,10 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { deletedKeySpend, ledgerEntries, organizations } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import { LEGACY_HOLD_TIMEOUT_MS } from '../lib/leases';
 import { utcMonth } from '../lib/month';
+import { holdOf, refusalOf, type Hold, type HoldRefusal } from './calls';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
@@ -14,29 +17,10 @@ export interface UsageHold {
   deployment: string;
 }
 
-/** Why a hold was not taken: nothing changed. */
-export type Refusal =
-  | { refused: 'insufficient'; priceMicros: number }
-  | { refused: 'cap'; priceMicros: number }
-  | { refused: 'member_limit'; priceMicros: number; limitMicros: number; spentMicros: number }
-  | { refused: 'spend_spike'; priceMicros: number; daySpendMicros: number; trailingMicros: number }
-  | { refused: 'unknown_deployment' };
-
-/** Rolls the hold's transaction back and carries the reason out of it. */
-class RefusedHold extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.refused);
-  }
-}
-
 /** A price held from the wallet while a call's answer is produced. */
-export interface Reservation {
-  id: string;
-  /** The price held: the pricing table's at the moment of the hold. */
-  amountMicros: number;
-  /** The wallet after the hold. */
-  balanceAfterMicros: number;
-}
+export type Reservation = Hold;
+/** Why a hold was not taken: nothing changed. */
+export type Refusal = HoldRefusal;
 
 export interface TransactionFilter {
   start?: Date;
@@ -134,12 +118,6 @@ export async function keepDeletedKeySpend(
   );
 }
 
-interface CapturedRow {
-  id: string;
-  created_at: Date | string;
-  balance_after_micros: string | number;
-}
-
 function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
@@ -155,158 +133,47 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Holds a call's price (read from the pricing table), in one transaction: first the key's
-     * monthly spend counter, refused when the call would pass its cap, then (when the member who
-     * created the key has a monthly limit) their keys' spend, refused past it, then the wallet, refused
-     * when it cannot cover the price. Both are conditional updates that take the row's lock, so
-     * concurrent calls can never overspend the wallet or a cap; a refusal changes nothing.
+     * Holds a call's price (read from the pricing table) in one transaction, one round trip
+     * (`vapi_hold`, migration 0009): the key's monthly cap, the leak circuit-breaker, the
+     * creator's monthly limit, then the wallet, each decided under its row's lock, so concurrent
+     * calls can never overspend the wallet, a cap or a limit; a refusal changes nothing and names
+     * the current figures. The hold is leased for `leaseMs` (the services host renews it while
+     * the call runs; see lib/leases.ts).
      */
-    async reserve(hold: UsageHold): Promise<Reservation | Refusal> {
-      const month = utcMonth();
-      try {
-        return await db.transaction(async (tx) => {
-          const [price] = rows<{ amount: string | number }>(
-            await tx.execute(
-              sql`select price_per_call_micros as amount from deployments where path = ${hold.deployment}`,
-            ),
-          );
-          if (!price) throw new RefusedHold({ refused: 'unknown_deployment' });
-          const amount = Number(price.amount);
-          const today = sql`(now() at time zone 'UTC')::date`;
-          const [key] = rows<{
-            spend: string | number;
-            created_by_uid: string | null;
-            member_limit: string | number | null;
-            day_spend: string | number;
-            trailing: string | number;
-            seasoned: boolean;
-          }>(
-            await tx.execute(sql`
-              update api_keys set
-                month_spend_micros = (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount},
-                spend_month = ${month}::date,
-                -- A new day folds the last one into the running average (about a week), decayed
-                -- for the days without calls. SET reads the row's old values.
-                trailing_daily_micros = case when spend_day is distinct from ${today} then
-                    floor((trailing_daily_micros * 6 + (case when spend_day is null then 0 else day_spend_micros end)) / 7.0
-                      * power(6.0 / 7.0, greatest(0, coalesce(${today} - spend_day, 1) - 1)))
-                  else trailing_daily_micros end,
-                day_spend_micros = (case when spend_day = ${today} then day_spend_micros else 0 end) + ${amount},
-                spend_day = ${today}
-              where id = ${hold.apiKeyId} and (monthly_cap_micros is null or
-                (case when spend_month = ${month}::date then month_spend_micros else 0 end) + ${amount} <= monthly_cap_micros)
-              returning month_spend_micros as spend, created_by_uid,
-                day_spend_micros as day_spend, trailing_daily_micros as trailing,
-                created_at < now() - interval '1 day' as seasoned,
-                (select m.monthly_limit_micros from memberships m
-                  where m.organization_id = api_keys.organization_id and m.uid = api_keys.created_by_uid) as member_limit`),
-          );
-          if (!key) throw new RefusedHold({ refused: 'cap', priceMicros: amount });
-          // The leak circuit-breaker: a key a day old or more whose spend today jumps past the
-          // floor and `factor` times its usual is refused here (nothing held) and paused.
-          const daySpend = Number(key.day_spend);
-          const trailing = Number(key.trailing);
-          if (
-            key.seasoned &&
-            daySpend > hold.spendSpike.floorMicros &&
-            daySpend > hold.spendSpike.factor * trailing
-          ) {
-            throw new RefusedHold({
-              refused: 'spend_spike',
-              priceMicros: amount,
-              daySpendMicros: daySpend - amount,
-              trailingMicros: trailing,
-            });
-          }
-          // The member who created the key has a monthly limit: what all their keys spent this
-          // month (the keys they deleted included), this call included, counted under the
-          // member's row lock, so concurrent calls on several of their keys cannot pass it
-          // together. No limit: nothing more to do.
-          if (key.member_limit !== null && key.created_by_uid !== null) {
-            // Lock first, then count in a statement of its own: its snapshot is taken after the
-            // lock is granted, so it sees what concurrent calls on the member's other keys committed.
-            await tx.execute(sql`
-              select 1 from memberships
-              where organization_id = ${hold.organizationId} and uid = ${key.created_by_uid}
-              for update`);
-            const [member] = rows<{ spent: string | number }>(
-              await tx.execute(sql`
-                select (select coalesce(sum(month_spend_micros), 0) from api_keys
-                    where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
-                      and spend_month = ${month}::date)
-                  + (select coalesce(sum(month_spend_micros), 0) from deleted_key_spend
-                    where organization_id = ${hold.organizationId} and created_by_uid = ${key.created_by_uid}
-                      and spend_month = ${month}::date) as spent`),
-            );
-            const spent = Number(member?.spent ?? 0);
-            if (spent > Number(key.member_limit)) {
-              throw new RefusedHold({
-                refused: 'member_limit',
-                priceMicros: amount,
-                limitMicros: Number(key.member_limit),
-                spentMicros: spent - amount,
-              });
-            }
-          }
-          const [org] = rows<{ balance: string | number }>(
-            await tx.execute(sql`
-              update organizations set balance_micros = balance_micros - ${amount}
-              where id = ${hold.organizationId} and balance_micros >= ${amount}
-              returning balance_micros as balance`),
-          );
-          if (!org) throw new RefusedHold({ refused: 'insufficient', priceMicros: amount });
-          const [held] = rows<{ id: string }>(
-            await tx.execute(sql`
-              insert into usage_reservations
-                (organization_id, api_key_id, deployment, amount_micros, balance_after_micros, status)
-              values (${hold.organizationId}, ${hold.apiKeyId}, ${hold.deployment}, ${amount}, ${org.balance}, 'held')
-              returning id`),
-          );
-          return {
-            id: held!.id,
-            amountMicros: amount,
-            balanceAfterMicros: Number(org.balance),
-          };
-        });
-      } catch (error) {
-        if (error instanceof RefusedHold) return error.refusal;
-        throw error;
-      }
+    async reserve(hold: UsageHold & { leaseMs?: number }): Promise<Reservation | HoldRefusal> {
+      const [row] = rows<{ result: Record<string, unknown> }>(
+        await db.execute(sql`select vapi_hold(${hold.organizationId}::uuid, ${hold.apiKeyId}::uuid,
+          ${hold.deployment}, ${hold.leaseMs ?? LEGACY_HOLD_TIMEOUT_MS}::integer,
+          ${hold.spendSpike.factor}::float8, ${hold.spendSpike.floorMicros}::bigint) as result`),
+      );
+      const result = row!.result;
+      return result.outcome === 'held' ? holdOf(result) : refusalOf(result);
     },
 
     /**
-     * Turns a hold into a charge: the ledger row (at most one per reservation, by a unique
-     * index) and the key's last use. Null when the hold was already settled.
+     * Turns a hold into a charge, the ledger row (at most one per reservation, by a unique
+     * index). Null when the hold was already settled.
      */
     async capture(
       reservationId: string,
       apiKeyName: string,
     ): Promise<{ id: string; createdAt: Date; balanceAfterMicros: number } | null> {
-      const result = await db.execute(sql`
-        with r as (
-          update usage_reservations set status = 'captured', settled_at = now()
-          where id = ${reservationId} and status = 'held'
-          returning organization_id, api_key_id, deployment, amount_micros, balance_after_micros
-        ), entry as (
-          insert into ledger_entries (organization_id, kind, deployment, units, amount_micros,
-            balance_after_micros, api_key_id, api_key_name, reservation_id)
-          select r.organization_id, 'usage', r.deployment, 1, -r.amount_micros,
-            r.balance_after_micros, r.api_key_id, ${apiKeyName}, ${reservationId}
-          from r
-          returning id, created_at, balance_after_micros, api_key_id
-        ), touched as (
-          update api_keys set last_used_at = entry.created_at from entry
-          where api_keys.id = entry.api_key_id
-          returning api_keys.id
-        )
-        select entry.id, entry.created_at, entry.balance_after_micros, (select count(*) from touched) as touched
-        from entry`);
-      const [row] = rows<CapturedRow>(result);
-      if (!row) return null;
+      const [row] = rows<{ result: Record<string, unknown> }>(
+        await db.execute(sql`
+          select case when status = 'held' then vapi_capture(${reservationId}::uuid, ${randomUUID()}::uuid,
+            ${apiKeyName}, null, null, null, 200, null, 0, 0, 0) end as result
+          from usage_reservations where id = ${reservationId}::uuid`),
+      );
+      const result = row?.result;
+      if (!result || result.outcome !== 'captured') return null;
+      const [entry] = await db
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reservationId, reservationId));
       return {
-        id: row.id,
-        createdAt: new Date(row.created_at),
-        balanceAfterMicros: Number(row.balance_after_micros),
+        id: entry!.id,
+        createdAt: new Date(String(result.created_at)),
+        balanceAfterMicros: Number(result.balance_after),
       };
     },
 
@@ -316,60 +183,10 @@ export function createLedgerRepository(db: Database) {
      * False when it was already settled.
      */
     async release(reservationId: string): Promise<boolean> {
-      // Separate statements in one transaction, in the order reserve takes its locks (the key's
-      // row, then the wallet's; reserve never locks deleted_key_spend): one statement with data-modifying CTEs updates them in an order
-      // PostgreSQL does not promise (it took the wallet first, and concurrent holds and releases
-      // on one key deadlocked).
-      return db.transaction(async (tx) => {
-        const [r] = rows<{
-          organization_id: string;
-          api_key_id: string;
-          amount_micros: string | number;
-          created_at: string | Date;
-        }>(
-          await tx.execute(sql`
-            update usage_reservations set status = 'released', settled_at = now()
-            where id = ${reservationId} and status = 'held'
-            returning organization_id, api_key_id, amount_micros, created_at`),
-        );
-        if (!r) return false;
-        const month = sql`date_trunc('month', ${new Date(r.created_at).toISOString()}::timestamptz at time zone 'UTC')::date`;
-        const [key] = rows<{ id: string }>(
-          await tx.execute(sql`
-            update api_keys set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
-            where id = ${r.api_key_id} and spend_month = ${month}
-            returning id`),
-        );
-        // No such key: deleted while the call was in flight (its spend moved to
-        // deleted_key_spend), or the month turned (then nothing matches here either).
-        if (!key) {
-          await tx.execute(sql`
-            update deleted_key_spend set month_spend_micros = greatest(0, month_spend_micros - ${r.amount_micros})
-            where api_key_id = ${r.api_key_id} and spend_month = ${month}`);
-        }
-        await tx.execute(sql`
-          update organizations set balance_micros = balance_micros + ${r.amount_micros}
-          where id = ${r.organization_id}`);
-        return true;
-      });
-    },
-
-    /**
-     * Releases holds older than `olderThanMs` (a process that died between holding and
-     * answering); returns how many. Each is released on its own so a wallet is never locked
-     * for long.
-     */
-    async releaseStale(olderThanMs: number): Promise<number> {
-      const stale = rows<{ id: string }>(
-        await db.execute(
-          sql`select id from usage_reservations where status = 'held' and created_at < now() - make_interval(secs => ${olderThanMs / 1000}) limit 1000`,
-        ),
+      const [row] = rows<{ result: boolean }>(
+        await db.execute(sql`select vapi_release(${reservationId}::uuid) as result`),
       );
-      let released = 0;
-      for (const { id } of stale) {
-        if (await this.release(id)) released += 1;
-      }
-      return released;
+      return row!.result;
     },
 
     /** Newest first, with totals over the whole filtered range. */

@@ -12,6 +12,7 @@ import type { Billing } from '../billing/service';
 import type { Mailer } from '../billing/mailer';
 import type { ServerConfig } from '../config';
 import type { KeySecrets } from '../lib/keys';
+import type { LeaseKeeper } from '../lib/leases';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
 import type { Repositories } from '../repositories';
@@ -30,6 +31,8 @@ export interface V1Context {
     'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail' | 'siteUrl'
   >;
   repos: Repositories;
+  /** The leases of this process's running requests under an `Idempotency-Key`. */
+  leases: LeaseKeeper;
   keySecrets: KeySecrets;
   mailer: Mailer;
   billing: Billing;

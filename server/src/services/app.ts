@@ -41,16 +41,10 @@ import {
 } from '@contract';
 import { API_VERSION, HEALTH_CACHE_CONTROL, type AppDeps } from '../app';
 import { HttpError, unauthorized } from '../lib/errors';
-import {
-  IDEMPOTENCY_HEADER_DESCRIPTION,
-  MAX_IDEMPOTENCY_KEY,
-  withIdempotency,
-} from '../lib/idempotency';
-import { generateId, MAX_SECRET_LENGTH } from '../lib/keys';
-import { microsToUsd } from '../lib/money';
+import { IDEMPOTENCY_HEADER_DESCRIPTION, MAX_IDEMPOTENCY_KEY } from '../lib/idempotency';
+import { MAX_SECRET_LENGTH } from '../lib/keys';
 import { echoedPath, frameworkErrors, registerHttpBasics } from '../plugins/http';
 import { healthRateLimit } from '../plugins/health-limit';
-import { postgresRateLimitStore } from '../plugins/rate-limit-store';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
@@ -59,12 +53,12 @@ import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
-import { metered, precheck } from './metering';
+import { meteredCall, precheck } from './metering';
 import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
   AppDeps,
-  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets' | 'billing'
+  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets' | 'billing' | 'redis' | 'leases'
 > {
   /**
    * The sample answerer (test keys' calls, and the sample upstream's in local mode): decodes and
@@ -133,7 +127,11 @@ function notFoundMessage(request: FastifyRequest): string {
 }
 
 /** A digest of what the call asks for, so a reused Idempotency-Key with another request is caught. */
-function requestDigest(path: string, image: Buffer, params: Record<string, unknown>): string {
+export function requestDigest(
+  path: string,
+  image: Buffer,
+  params: Record<string, unknown>,
+): string {
   return createHash('sha256')
     .update(path)
     .update('\0')
@@ -184,13 +182,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     await pool?.close();
   });
 
-  const rateLimitStore =
-    deps.databaseKind === 'postgres' ? postgresRateLimitStore(deps.db, 'services') : undefined;
   await registerHttpBasics(app, {
     corsOrigins: deps.config.corsOrigins,
     // The global limit is per client IP: it runs first, for every request, junk keys included.
     rateLimit: deps.config.servicesIpRateLimit,
-    rateLimitStore,
+    redis: deps.redis,
+    rateLimitNamespace: 'services',
     allowedHeaders: ['api-key'],
     rateLimitKey: (request) => `ip:${request.ip}`,
     notFoundMessage,
@@ -380,19 +377,33 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   ) {
     const deployment = PUBLIC_DEPLOYMENTS[path];
     const { key, organization } = request.apiKey!;
-    const priceMicros = request.price!.micros;
     const call = await readImageCall(request, deployment.params);
     const params = validateParams(deployment.params, path, call.params);
+    const test = key.mode === 'test';
 
-    return withIdempotency(
-      repos.idempotency,
-      request,
-      reply,
-      `services:${key.id}`,
-      () => requestDigest(path, call.image, params),
-      async () => {
-        if (key.mode === 'test') {
-          // Free and labelled: the sample answerer, no hold, nothing in the ledger.
+    return meteredCall(
+      {
+        repos,
+        billing: deps.billing,
+        leases: deps.leases,
+        log: request.log,
+        spendSpike: deps.config.spendSpike,
+      },
+      {
+        request,
+        reply,
+        scope: `services:${key.id}`,
+        requestDigest: () => requestDigest(path, call.image, params),
+        key,
+        organization,
+        deployment: path,
+        // A test key's call is free: no hold, nothing in the ledger.
+        charged: !test,
+        unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
+      },
+      async (usage) => {
+        if (test) {
+          // Free and labelled: the sample answerer, in this process.
           const rendered = await sampleAnswerer({ path, image: call.image, params });
           if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
           await repos.apiKeys.countTestCall(key, path);
@@ -403,28 +414,11 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             task: path,
             model: deployment.model,
             image: rendered.image,
-            usage: {
-              cost_usd: 0,
-              remaining_credits: microsToUsd(organization.balanceMicros),
-              transaction_id: generateId('test'),
-            },
+            usage,
           };
         }
-        const { value: outcome, usage } = await metered(
-          { repos, billing: deps.billing, log: request.log, spendSpike: deps.config.spendSpike },
-          {
-            key,
-            organization,
-            deployment: path,
-            priceMicros,
-            unknownDeployment: () => new HttpError(404, notFoundMessage(request)),
-          },
-          async () => {
-            const rendered = await gateway.render({ path, image: call.image, params });
-            if (!rendered.ok) throw new HttpError(rendered.statusCode, rendered.message);
-            return rendered;
-          },
-        );
+        const outcome = await gateway.render({ path, image: call.image, params });
+        if (!outcome.ok) throw new HttpError(outcome.statusCode, outcome.message);
         // The gateway keeps only the upstream's result fields; its own come last and win.
         return {
           ...outcome.result,

@@ -245,7 +245,11 @@ export function createGateway(config: UpstreamConfig) {
         size += (chunk as Buffer).length;
         if (size > config.maxAnswerBytes) {
           response.body.destroy();
-          throw fail(502, `The ${name} deployment sent an answer larger than the gateway accepts.`);
+          throw fail(
+            502,
+            `The ${name} deployment sent an answer larger than the gateway accepts.`,
+            '5',
+          );
         }
         chunks.push(chunk as Buffer);
       }
@@ -270,7 +274,11 @@ export function createGateway(config: UpstreamConfig) {
     if (status === 200) {
       const checker = answerChecker(task.path);
       if (!answer || typeof answer !== 'object' || !checker.check.Check(answer)) {
-        throw fail(502, `The ${name} deployment sent an answer that does not match its contract.`);
+        throw fail(
+          502,
+          `The ${name} deployment sent an answer that does not match its contract.`,
+          '5',
+        );
       }
       // Only the contract's result fields: an upstream never sets the gateway's own (`sandbox`,
       // `task`, `model`, `usage` with its cost and transaction id), nor anything undeclared.
@@ -311,6 +319,7 @@ export function createGateway(config: UpstreamConfig) {
         throw new HttpError(
           503,
           'This deployment has no upstream configured. Nothing was charged.',
+          { 'retry-after': '60' },
         );
       }
       // Built (and bounded) before a slot is taken; streamed while the call runs.

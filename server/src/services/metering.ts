@@ -1,14 +1,21 @@
 /**
  * Metering: a call's price is held from the wallet (and the key's monthly cap), the answer is
- * produced, then the hold is captured into a ledger row, or released on any failure. Nobody pays
- * for a failure; the balance and the cap are exact under concurrency (repositories/ledger.ts).
+ * produced, then the hold is captured into a ledger row together with the stored answer, or
+ * released on any failure. Nobody pays for a failure, nobody pays twice; the balance, the cap and
+ * the member's limit are exact under concurrency (migration 0009's functions).
  */
-import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Billing } from '../billing/service';
+import { describeDatabaseError } from '../lib/database-errors';
 import { HttpError } from '../lib/errors';
+import { idempotencyKeyOf, keyReused, replay, stillRunning, superseded } from '../lib/idempotency';
+import { generateId } from '../lib/keys';
+import type { LeaseKeeper } from '../lib/leases';
 import { microsToUsd } from '../lib/money';
 import { monthToDateMicros, nextUtcMonth } from '../lib/month';
 import type { Repositories } from '../repositories';
+import type { HoldRefusal } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 
@@ -28,15 +35,20 @@ export function insufficientCredits(balanceMicros: number, priceMicros: number):
 
 /**
  * 429 (not 402) for a key past its monthly cap: paying more does not help; the key may be used
- * again when the UTC month turns (Retry-After), or the cap raised.
+ * again when the UTC month turns (Retry-After), or the cap raised. The figures are the ones read
+ * under the key's lock when the hold was refused (or, before the body is read, the key's row).
  */
-export function capReached(key: ApiKeyRow, priceMicros: number): HttpError {
+export function capReached(figures: {
+  capMicros: number;
+  spentMicros: number;
+  priceMicros: number;
+}): HttpError {
   const next = nextUtcMonth();
   const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
   return new HttpError(
     429,
-    `This API key has reached its monthly spend cap of $${microsToUsd(key.monthlyCapMicros ?? 0)} ` +
-      `($${microsToUsd(monthToDateMicros(key))} spent this month; this call costs $${microsToUsd(priceMicros)}). ` +
+    `This API key has reached its monthly spend cap of $${microsToUsd(figures.capMicros)} ` +
+      `($${microsToUsd(figures.spentMicros)} spent this month; this call costs $${microsToUsd(figures.priceMicros)}). ` +
       `Nothing was charged. Raise the cap on the API keys page, use another key, or wait until ${next.toISOString().slice(0, 10)} (UTC).`,
     { 'retry-after': String(seconds) },
   );
@@ -75,79 +87,174 @@ export function precheck(key: ApiKeyRow, organization: OrganizationRow, priceMic
     key.monthlyCapMicros !== null &&
     monthToDateMicros(key) + priceMicros > key.monthlyCapMicros
   ) {
-    throw capReached(key, priceMicros);
+    throw capReached({
+      capMicros: key.monthlyCapMicros,
+      spentMicros: monthToDateMicros(key),
+      priceMicros,
+    });
   }
   if (organization.balanceMicros < priceMicros) {
     throw insufficientCredits(organization.balanceMicros, priceMicros);
   }
 }
 
-export interface MeteredResult<T> {
-  value: T;
-  usage: { cost_usd: number; remaining_credits: number; transaction_id: string };
+/** The error a refused hold answers with, from the figures read under lock. */
+export async function refusalError(
+  deps: { repos: Repositories; billing: Billing },
+  refusal: HoldRefusal,
+  call: { key: ApiKeyRow; organization: OrganizationRow; unknownDeployment: () => HttpError },
+): Promise<HttpError> {
+  switch (refusal.refused) {
+    case 'cap':
+      return capReached(refusal);
+    case 'member_limit':
+      return memberLimitReached(refusal);
+    case 'spend_spike':
+      // Paused once (a conditional update), and only that call e-mails the owner.
+      if (await deps.repos.apiKeys.pauseForSpendSpike(call.key.id, call.organization.id)) {
+        deps.billing.keyPaused(
+          call.organization,
+          call.key,
+          refusal.daySpendMicros,
+          refusal.trailingMicros,
+        );
+      }
+      return spendSpikePaused(refusal);
+    case 'insufficient':
+      return insufficientCredits(refusal.balanceMicros, refusal.priceMicros);
+    case 'unknown_key':
+      // Deleted between its look-up and its hold.
+      return new HttpError(401, 'Unknown API key. Check the key on the API keys page.');
+    default:
+      return call.unknownDeployment();
+  }
+}
+
+/** What a call's answer says about its cost. */
+export interface Usage {
+  cost_usd: number;
+  remaining_credits: number;
+  transaction_id: string;
+}
+
+export interface MeteredCallDeps {
+  repos: Repositories;
+  billing: Billing;
+  leases: LeaseKeeper;
+  log: FastifyBaseLogger;
+  spendSpike: { factor: number; floorMicros: number };
 }
 
 /**
- * Runs `produce` under a hold of the deployment's price. `unknownDeployment` builds the 404 for a
- * deployment the pricing table no longer lists.
+ * Runs an image call exactly once per `Idempotency-Key`, in two transactions:
+ *   1. `begin`: the key's record (a finished call is replayed, a running one answers 409 with the
+ *      seconds its lease has left, another request under the key 422, an abandoned one is taken
+ *      over) and, for a charged call, the hold of its price;
+ *   2. `capture`: the charge and the stored answer together, fenced by the attempt.
+ * The hold and the record stay leased while the answer is produced. Any failure gives the hold
+ * back and forgets the record, so a retry runs afresh; a retry can never be charged twice, and a
+ * charged answer can always be replayed.
  */
-export async function metered<T>(
-  deps: {
-    repos: Repositories;
-    billing: Billing;
-    log: FastifyBaseLogger;
-    spendSpike: { factor: number; floorMicros: number };
-  },
+export async function meteredCall<A extends { usage: Usage }>(
+  deps: MeteredCallDeps,
   call: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    /** Who the key's records belong to (`services:<key id>`). */
+    scope: string;
+    requestDigest: () => string;
     key: ApiKeyRow;
     organization: OrganizationRow;
     deployment: string;
-    priceMicros: number;
+    /** False for a free call (a test key): no hold, nothing in the ledger. */
+    charged: boolean;
     unknownDeployment: () => HttpError;
   },
-  produce: () => Promise<T>,
-): Promise<MeteredResult<T>> {
+  produce: (usage: Usage) => Promise<A>,
+): Promise<A | FastifyReply> {
   const { key, organization } = call;
-  const hold = await deps.repos.ledger.reserve({
-    organizationId: organization.id,
-    apiKeyId: key.id,
-    deployment: call.deployment,
-    spendSpike: deps.spendSpike,
+  const idempotencyKey = idempotencyKeyOf(call.request);
+  const claim = idempotencyKey
+    ? { scope: call.scope, key: idempotencyKey, requestHash: call.requestDigest() }
+    : null;
+  const attempt = randomUUID();
+  const leaseMs = deps.leases.leaseMs;
+  const begun = await deps.repos.calls.begin({
+    claim,
+    attempt,
+    leaseMs,
+    charge: call.charged
+      ? {
+          organizationId: organization.id,
+          apiKeyId: key.id,
+          deployment: call.deployment,
+          spendSpike: deps.spendSpike,
+        }
+      : null,
   });
-  if ('refused' in hold) {
-    if (hold.refused === 'cap') throw capReached(key, hold.priceMicros);
-    if (hold.refused === 'member_limit') throw memberLimitReached(hold);
-    if (hold.refused === 'spend_spike') {
-      // Paused once (a conditional update), and only that call e-mails the owner.
-      if (await deps.repos.apiKeys.pauseForSpendSpike(key.id, organization.id)) {
-        deps.billing.keyPaused(organization, key, hold.daySpendMicros, hold.trailingMicros);
-      }
-      throw spendSpikePaused(hold);
-    }
-    if (hold.refused === 'unknown_deployment') throw call.unknownDeployment();
-    throw insufficientCredits(await deps.repos.ledger.balance(organization.id), hold.priceMicros);
-  }
-  let open = true;
+  if (begun.kind === 'replay') return replay(call.reply, begun);
+  if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
+  if (begun.kind === 'mismatch') throw keyReused();
+  if (begun.kind === 'refused') throw await refusalError(deps, begun.refusal, call);
+
+  const hold = begun.hold;
+  const untrack = deps.leases.track({ holdId: hold?.id, attempt: claim ? attempt : null });
+  let settled = false;
   try {
-    const value = await produce();
-    const entry = await deps.repos.ledger.capture(hold.id, key.name);
-    if (!entry) throw new Error('the usage hold was settled twice');
-    open = false;
-    // Low-balance alert and auto-recharge, after the answer, from the row read at the start.
-    deps.billing.afterUsage(organization, entry.balanceAfterMicros);
-    return {
-      value,
-      usage: {
-        cost_usd: microsToUsd(hold.amountMicros),
-        remaining_credits: microsToUsd(entry.balanceAfterMicros),
-        transaction_id: entry.id,
-      },
-    };
-  } finally {
-    if (open) {
-      await deps.repos.ledger.release(hold.id).catch((error: unknown) => {
-        deps.log.error({ err: error }, 'usage hold not released; the sweeper will');
+    const entryId = hold ? randomUUID() : null;
+    const usage: Usage = hold
+      ? {
+          cost_usd: microsToUsd(hold.amountMicros),
+          remaining_credits: microsToUsd(hold.balanceAfterMicros),
+          transaction_id: entryId!,
+        }
+      : {
+          cost_usd: 0,
+          remaining_credits: microsToUsd(organization.balanceMicros),
+          transaction_id: generateId('test'),
+        };
+    const answer = await produce(usage);
+    if (hold || claim) {
+      const captured = await deps.repos.calls.capture({
+        holdId: hold?.id ?? null,
+        entryId,
+        apiKeyName: key.name,
+        claim,
+        attempt,
+        statusCode: 200,
+        response: answer,
+        leaseMs,
+        spendSpike: deps.spendSpike,
       });
+      if (captured.kind === 'superseded') throw superseded();
+      if (captured.kind === 'refused') throw await refusalError(deps, captured.refusal, call);
+      if (captured.kind === 'settled') throw new Error('the usage hold was settled twice');
+      settled = true;
+      if (captured.usage) answer.usage = captured.usage;
+      // Low-balance alert and auto-recharge, after the answer, from the row read at the start.
+      if (hold) {
+        deps.billing.afterUsage(
+          organization,
+          captured.balanceAfterMicros ?? hold.balanceAfterMicros,
+        );
+      }
+    }
+    settled = true;
+    return answer;
+  } finally {
+    untrack();
+    if (!settled) {
+      // Whatever failed (the upstream, the answer, the database), nothing is charged and a
+      // retry runs afresh. If the database is away, the leases lapse and a sweep or the retry
+      // does this instead.
+      await deps.repos.calls
+        .fail({ holdId: hold?.id ?? null, claim, attempt })
+        .catch((error: unknown) =>
+          deps.log.warn(
+            { db: describeDatabaseError(error) },
+            'call not settled; its lease will lapse and a sweep or a retry will settle it',
+          ),
+        );
     }
   }
 }

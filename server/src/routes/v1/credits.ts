@@ -104,7 +104,7 @@ export async function creditRoutes(app: TypedFastify, ctx: V1Context) {
         throw badRequest('Invalid request body: price_in_usd must have at most 2 decimals.');
       }
       return withIdempotency(
-        ctx.repos.idempotency,
+        { calls: ctx.repos.calls, leases: ctx.leases },
         request,
         reply,
         `credits:${org.id}`,

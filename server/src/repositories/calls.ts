@@ -1,0 +1,254 @@
+/**
+ * A call's two transactions, each one round trip to the database (functions of migration 0009):
+ *   - `begin`: the `Idempotency-Key`'s record (new, replayed, still running, a mismatch, or taken
+ *     over from a process that died) and, for a charged call, the hold of its price;
+ *   - `capture`: the charge and the stored answer, committed together;
+ * and `fail` (forget the record, give the hold back), `renew` (a process's heartbeat over the
+ * leases of the calls it runs) and `lapsedHolds` (holds whose process stopped renewing them).
+ *
+ * Every time comparison happens on the database's clock; nothing here compares a JS `Date` with a
+ * stored timestamp.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/** The leak circuit-breaker's thresholds (config.spendSpike). */
+export interface SpendSpikeThresholds {
+  factor: number;
+  floorMicros: number;
+}
+
+/** Why a hold was not taken: nothing changed. Figures are the current ones, read under lock. */
+export type HoldRefusal =
+  | { refused: 'insufficient'; priceMicros: number; balanceMicros: number }
+  | { refused: 'cap'; priceMicros: number; spentMicros: number; capMicros: number }
+  | { refused: 'member_limit'; priceMicros: number; limitMicros: number; spentMicros: number }
+  | { refused: 'spend_spike'; priceMicros: number; daySpendMicros: number; trailingMicros: number }
+  | { refused: 'unknown_deployment' }
+  | { refused: 'unknown_key' };
+
+/** A price held from the wallet while a call's answer is produced. */
+export interface Hold {
+  id: string;
+  /** The price held: the pricing table's at the moment of the hold. */
+  amountMicros: number;
+  /** The wallet after the hold. */
+  balanceAfterMicros: number;
+}
+
+export type BeginOutcome =
+  | { kind: 'new'; hold: Hold | null }
+  | { kind: 'replay'; statusCode: number; response: unknown }
+  | { kind: 'in_progress'; retryAfterSeconds: number }
+  | { kind: 'mismatch' }
+  | { kind: 'refused'; refusal: HoldRefusal };
+
+export type CaptureOutcome =
+  | {
+      kind: 'captured';
+      /** Set only when the hold had lapsed and was taken again: the answer's new `usage`. */
+      usage: { cost_usd: number; remaining_credits: number; transaction_id: string } | null;
+      balanceAfterMicros: number | null;
+      createdAt: Date | null;
+    }
+  /** Another attempt owns the key now (this one's lease lapsed and a retry took over). */
+  | { kind: 'superseded' }
+  /** The hold was captured already: nothing charged again. */
+  | { kind: 'settled' }
+  /** The hold had lapsed and could not be taken again: nothing charged. */
+  | { kind: 'refused'; refusal: HoldRefusal };
+
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  /** Digest of the request, so a key reused for another request is caught. */
+  requestHash: string;
+}
+
+type Json = Record<string, unknown>;
+
+function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+async function call<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = rows<{ result: T }>(await db.execute(query));
+  return row!.result;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/** The function's refusal as the application's. */
+export function refusalOf(result: Json): HoldRefusal {
+  switch (result.reason) {
+    case 'cap':
+      return {
+        refused: 'cap',
+        priceMicros: num(result.price),
+        spentMicros: num(result.spent),
+        capMicros: num(result.cap),
+      };
+    case 'member_limit':
+      return {
+        refused: 'member_limit',
+        priceMicros: num(result.price),
+        limitMicros: num(result.limit),
+        spentMicros: num(result.spent),
+      };
+    case 'spend_spike':
+      return {
+        refused: 'spend_spike',
+        priceMicros: num(result.price),
+        daySpendMicros: num(result.day_spend),
+        trailingMicros: num(result.trailing),
+      };
+    case 'insufficient':
+      return {
+        refused: 'insufficient',
+        priceMicros: num(result.price),
+        balanceMicros: num(result.balance),
+      };
+    case 'unknown_key':
+      return { refused: 'unknown_key' };
+    default:
+      return { refused: 'unknown_deployment' };
+  }
+}
+
+export function holdOf(result: Json): Hold {
+  return {
+    id: String(result.reservation_id),
+    amountMicros: num(result.amount),
+    balanceAfterMicros: num(result.balance_after),
+  };
+}
+
+export function createCallsRepository(db: Database) {
+  return {
+    /**
+     * Starts a call: the record of its `Idempotency-Key` (when `claim` is given) and, when `charge`
+     * is given, the hold of the deployment's price, in one transaction.
+     */
+    async begin(input: {
+      claim: IdempotencyClaim | null;
+      attempt: string;
+      leaseMs: number;
+      charge: {
+        organizationId: string;
+        apiKeyId: string;
+        deployment: string;
+        spendSpike: SpendSpikeThresholds;
+      } | null;
+    }): Promise<BeginOutcome> {
+      const { claim, charge } = input;
+      const result = await call<Json>(
+        db,
+        sql`select vapi_begin(${claim?.scope ?? null}, ${claim?.key ?? null}, ${claim?.requestHash ?? null},
+          ${input.attempt}::uuid, ${Math.round(input.leaseMs)}::integer, ${charge !== null},
+          ${charge?.organizationId ?? null}::uuid, ${charge?.apiKeyId ?? null}::uuid,
+          ${charge?.deployment ?? null}, ${charge?.spendSpike.factor ?? 0}::float8,
+          ${charge?.spendSpike.floorMicros ?? 0}::bigint) as result`,
+      );
+      switch (result.outcome) {
+        case 'held':
+          return { kind: 'new', hold: holdOf(result) };
+        case 'new':
+          return { kind: 'new', hold: null };
+        case 'replay':
+          return {
+            kind: 'replay',
+            statusCode: num(result.status) || 200,
+            response: result.response,
+          };
+        case 'in_progress':
+          return { kind: 'in_progress', retryAfterSeconds: Math.max(1, num(result.retry_after)) };
+        case 'mismatch':
+          return { kind: 'mismatch' };
+        default:
+          return { kind: 'refused', refusal: refusalOf(result) };
+      }
+    },
+
+    /**
+     * The call answered: its hold becomes the ledger row `entryId` and its answer is stored under
+     * its key, in one transaction.
+     */
+    async capture(input: {
+      holdId: string | null;
+      entryId: string | null;
+      apiKeyName: string | null;
+      claim: IdempotencyClaim | null;
+      attempt: string;
+      statusCode: number;
+      response: unknown;
+      leaseMs: number;
+      spendSpike: SpendSpikeThresholds;
+    }): Promise<CaptureOutcome> {
+      const { claim } = input;
+      const response = claim ? JSON.stringify(input.response ?? null) : null;
+      const result = await call<Json>(
+        db,
+        sql`select vapi_capture(${input.holdId}::uuid, ${input.entryId}::uuid, ${input.apiKeyName},
+          ${claim?.scope ?? null}, ${claim?.key ?? null}, ${input.attempt}::uuid,
+          ${input.statusCode}::integer, ${response}::jsonb, ${Math.round(input.leaseMs)}::integer,
+          ${input.spendSpike.factor}::float8, ${input.spendSpike.floorMicros}::bigint) as result`,
+      );
+      switch (result.outcome) {
+        case 'captured':
+          return {
+            kind: 'captured',
+            usage: (result.usage as Extract<CaptureOutcome, { kind: 'captured' }>['usage']) ?? null,
+            balanceAfterMicros: result.balance_after == null ? null : num(result.balance_after),
+            createdAt: result.created_at ? new Date(String(result.created_at)) : null,
+          };
+        case 'superseded':
+          return { kind: 'superseded' };
+        case 'settled':
+          return { kind: 'settled' };
+        default:
+          return { kind: 'refused', refusal: refusalOf((result.hold ?? {}) as Json) };
+      }
+    },
+
+    /** The call failed: its record is forgotten and its hold given back. */
+    async fail(input: {
+      holdId: string | null;
+      claim: IdempotencyClaim | null;
+      attempt: string;
+    }): Promise<void> {
+      if (!input.holdId && !input.claim) return;
+      await db.execute(
+        sql`select vapi_fail(${input.holdId}::uuid, ${input.claim?.scope ?? null},
+          ${input.claim?.key ?? null}, ${input.attempt}::uuid)`,
+      );
+    },
+
+    /** Gives one hold back; false when it was settled already. */
+    async release(holdId: string): Promise<boolean> {
+      return call<boolean>(db, sql`select vapi_release(${holdId}::uuid) as result`);
+    },
+
+    /** Renews the leases of the holds and records of the calls this process runs. */
+    async renew(holdIds: string[], attempts: string[], leaseMs: number): Promise<void> {
+      if (holdIds.length === 0 && attempts.length === 0) return;
+      await db.execute(
+        sql`select vapi_renew(${`{${holdIds.join(',')}}`}::uuid[], ${`{${attempts.join(',')}}`}::uuid[], ${Math.round(leaseMs)}::integer)`,
+      );
+    },
+
+    /**
+     * Holds whose lease lapsed (their process died or lost the database for longer than a lease),
+     * and holds taken before leases existed that are older than `legacyAfterMs`.
+     */
+    async lapsedHolds(limit: number, legacyAfterMs: number): Promise<string[]> {
+      return rows<{ id: string }>(
+        await db.execute(sql`
+          select id from usage_reservations
+          where status = 'held' and (lease_until < now()
+            or (lease_until is null and created_at < now() - make_interval(secs => ${legacyAfterMs / 1000})))
+          limit ${limit}`),
+      ).map((row) => row.id);
+    },
+  };
+}
+export type CallsRepository = ReturnType<typeof createCallsRepository>;
