@@ -137,7 +137,16 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
     return payment ?? null;
   }
 
+  const paidListeners: Array<(payment: PaymentRow) => Promise<void>> = [];
   const repo = {
+    /**
+     * Calls `listener` after each purchase is credited (once per payment, after its transaction
+     * commits): the receipt e-mail. A listener's failure never undoes or delays the purchase.
+     */
+    onPaid(listener: (payment: PaymentRow) => Promise<void>): void {
+      paidListeners.push(listener);
+    },
+
     /**
      * Creates an order under the per-organization cap of open (unpaid, unexpired) orders; the
      * organization's row lock makes the cap hold under concurrency. Throws 409 at the cap.
@@ -606,6 +615,16 @@ export function createPaymentsRepository(db: Database, options: { seller: Seller
         return 'applied';
       });
     },
+  };
+  // Every way a purchase is credited (webhook, sandbox, recharge) goes through `fulfil`.
+  const fulfilInTransaction = repo.fulfil;
+  repo.fulfil = async (f) => {
+    const result = await fulfilInTransaction(f);
+    const paid = result.payment;
+    if (paid && !result.duplicate && paid.status === 'succeeded') {
+      for (const listener of paidListeners) void listener(paid).catch(() => undefined);
+    }
+    return result;
   };
   return repo;
 }

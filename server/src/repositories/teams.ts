@@ -22,6 +22,7 @@ import {
   auditLog,
   deletedKeySpend,
   invitations,
+  membershipRemovals,
   memberships,
   organizations,
   userPreferences,
@@ -96,6 +97,10 @@ async function requireRoleUnderLock(
 
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
 const OWNER_ONLY: readonly Role[] = ['owner'];
+/** Who may hold API keys (create and manage them): a removed member's keys go to one of these. */
+const KEY_HOLDERS: readonly Role[] = ['owner', 'admin', 'developer'];
+/** How long a removed person is told who removed them. */
+const REMOVAL_NOTICE_DAYS = 90;
 
 /**
  * A change of the team: one transaction, under the team's lock, by a member whose role allows it
@@ -259,6 +264,15 @@ export function createTeamsRepository(db: Database) {
       return found;
     },
 
+    /** Each member's address by uid (one indexed read): who created a key, in the key list. */
+    async memberEmails(organizationId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ uid: memberships.uid, email: memberships.email })
+        .from(memberships)
+        .where(eq(memberships.organizationId, organizationId));
+      return new Map(rows.map((row) => [row.uid, row.email ?? row.uid]));
+    },
+
     async members(organizationId: string, uid?: string): Promise<MemberRow[]> {
       const rows = await db
         .select({
@@ -340,8 +354,19 @@ export function createTeamsRepository(db: Database) {
       });
     },
 
-    async removeMember(organizationId: string, uid: string, actor: Actor): Promise<void> {
-      await teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
+    /**
+     * Removes a member. `handKeysTo`: another member (owner, admin or developer) who takes over
+     * the API keys the removed member created, so they keep working (their spend then counts
+     * towards that member's limit); without it those keys are deleted. Either way the removed
+     * person is told, on their next visit, which organization removed them.
+     */
+    async removeMember(
+      organizationId: string,
+      uid: string,
+      actor: Actor,
+      handKeysTo?: string,
+    ): Promise<{ apiKeysDeleted: number; apiKeysHandedOver: number }> {
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [target] = await tx
           .select()
           .from(memberships)
@@ -355,7 +380,42 @@ export function createTeamsRepository(db: Database) {
         if (uid === actor.id) {
           throw conflict('To remove yourself, leave the organization instead.');
         }
+        let handedOver = 0;
+        let heir: MembershipRow | undefined;
+        if (handKeysTo !== undefined) {
+          if (handKeysTo === uid) {
+            throw conflict('Choose another member to hand the keys to, not the one you remove.');
+          }
+          [heir] = await tx
+            .select()
+            .from(memberships)
+            .where(
+              and(eq(memberships.organizationId, organizationId), eq(memberships.uid, handKeysTo)),
+            );
+          if (!heir) throw notFound(MEMBER_NOT_FOUND);
+          if (!KEY_HOLDERS.includes(heir.role)) {
+            throw conflict(
+              `${heir.email ?? 'That member'} is a ${heir.role} member and cannot hold API keys: hand them to an owner, admin or developer.`,
+            );
+          }
+          const moved = await tx
+            .update(apiKeys)
+            .set({ createdByUid: handKeysTo })
+            .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
+            .returning({ id: apiKeys.id });
+          handedOver = moved.length;
+        }
         const keys = await dropMember(tx, organizationId, uid);
+        const [org] = await tx
+          .select({ name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId));
+        await tx.insert(membershipRemovals).values({
+          uid,
+          organizationId,
+          organizationName: org?.name ?? '',
+          removedByEmail: actor.label ?? null,
+        });
         await recordAudit(tx, actor, {
           organizationId,
           action: 'member.removed',
@@ -364,9 +424,47 @@ export function createTeamsRepository(db: Database) {
             role: target.role,
             api_keys_deleted: keys.apiKeys,
             admin_keys_deleted: keys.adminKeys,
+            ...(heir && {
+              api_keys_handed_over: handedOver,
+              api_keys_handed_to: heir.email ?? heir.uid,
+            }),
           },
         });
+        return { apiKeysDeleted: keys.apiKeys, apiKeysHandedOver: handedOver };
       });
+    },
+
+    /**
+     * Organizations that removed this person lately and that they have not joined again: what
+     * they are told on their next visit.
+     */
+    async removalsOf(
+      uid: string,
+    ): Promise<Array<{ organizationName: string; removedBy: string | null; removedAt: Date }>> {
+      const rows = await db
+        .select({
+          organizationId: membershipRemovals.organizationId,
+          organizationName: membershipRemovals.organizationName,
+          removedBy: membershipRemovals.removedByEmail,
+          removedAt: membershipRemovals.removedAt,
+        })
+        .from(membershipRemovals)
+        .where(
+          and(
+            eq(membershipRemovals.uid, uid),
+            gt(membershipRemovals.removedAt, new Date(Date.now() - REMOVAL_NOTICE_DAYS * DAY_MS)),
+            sql`not exists (select 1 from ${memberships} where ${memberships.uid} = ${uid}
+              and ${memberships.organizationId} = ${membershipRemovals.organizationId}
+              and ${memberships.createdAt} > ${membershipRemovals.removedAt})`,
+          ),
+        )
+        .orderBy(desc(membershipRemovals.removedAt))
+        .limit(5);
+      return rows.map(({ organizationName, removedBy, removedAt }) => ({
+        organizationName,
+        removedBy,
+        removedAt,
+      }));
     },
 
     async leave(organizationId: string, actor: Actor): Promise<void> {
