@@ -14,7 +14,7 @@ import {
   organizations,
   userPreferences,
 } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/keys';
 import { utcMonth } from '../../lib/month';
 import { recordAudit, type Actor } from '../audit';
@@ -26,6 +26,7 @@ import {
   type MemberContext,
   type MemberRow,
   type MembershipRow,
+  MANAGER_LIMIT_OWNER_ONLY,
   MEMBER_NOT_FOUND,
   OWNER_ROLE_FIXED,
 } from './shared';
@@ -223,13 +224,22 @@ export function membersRepository(db: Database) {
       patch: { role?: AssignableRole; monthlyLimitMicros?: number | null },
       actor: Actor,
     ): Promise<MembershipRow> {
-      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx, actorRole) => {
         const [target] = await tx
           .select()
           .from(memberships)
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)));
         if (!target) throw notFound(MEMBER_NOT_FOUND);
         if (patch.role !== undefined && target.role === 'owner') throw conflict(OWNER_ROLE_FIXED);
+        // Admins are bound by the limits the owner sets: only the owner sets an owner's or an
+        // admin's limit (an admin's own included).
+        if (
+          patch.monthlyLimitMicros !== undefined &&
+          actorRole !== 'owner' &&
+          (target.role === 'owner' || target.role === 'admin')
+        ) {
+          throw forbidden(MANAGER_LIMIT_OWNER_ONLY);
+        }
         const [row] = await tx
           .update(memberships)
           .set({
