@@ -697,6 +697,10 @@ export const OPERATIONS = {
     description:
       'Their access ends at once. The API keys they created are handed to `hand_keys_to` (another ' +
       'owner, admin or developer) and keep working, or else are deleted; the answer counts both. ' +
+      'Every key whose secret they read or were shown (the keys they created; for an owner or ' +
+      'admin also the in-browser key and test keys) gets a new secret at once, listed in ' +
+      '`api_keys_rotated` and in the audit entry; demoting an owner or admin to another role ' +
+      'does the same. ' +
       'The owner cannot be removed.',
     access: member(MANAGERS, { people_only: true }),
     params: MemberParams,

@@ -229,3 +229,85 @@ describe('who sets whose monthly spend limit', () => {
     expect((await setLimit(owner.auth, owner.uid, 50)).statusCode).toBe(200);
   });
 });
+
+describe('leaving ends every secret the member read', () => {
+  const refused = async (secret: string) =>
+    (
+      await h.callServices({
+        method: 'POST',
+        url: '/object-detection',
+        headers: { 'api-key': secret },
+        payload: {},
+      })
+    ).statusCode === 401;
+
+  const auditDetails = async (owner: TestUser, action: string) => {
+    const log = await h.callApi({
+      method: 'GET',
+      url: `/v1/audit-log?action=${action}`,
+      headers: owner.auth,
+    });
+    return JSON.stringify(log.json());
+  };
+
+  it('removing an admin rotates the in-browser and test keys they could read, at once, and names them', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    const admin = await addMember(owner, orgId, 'admin');
+    const test = await createKey(owner.auth, orgId, 'shared test key');
+    const seen = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
+    expect(seen.body).toContain(owner.playgroundKey.key);
+    expect(seen.body).toContain(test.key);
+    expect(await refused(owner.playgroundKey.key)).toBe(false);
+
+    const removedAt = Date.now();
+    const removed = await h.callApi({
+      method: 'DELETE',
+      url: `/v1/team/members/${admin.uid}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rotated: string[] = removed.json().api_keys_rotated;
+    expect(rotated.some((name) => name.startsWith('Playground key ('))).toBe(true);
+    expect(rotated.some((name) => name.startsWith('shared test key ('))).toBe(true);
+    expect(await refused(owner.playgroundKey.key)).toBe(true);
+    expect(await refused(test.key)).toBe(true);
+    const lastRefusedMs = Date.now() - removedAt;
+    console.log(`[issue 31] removal to the last secret refused: ${lastRefusedMs} ms`);
+    expect(await auditDetails(owner, 'member.removed')).toContain('Playground key (');
+
+    // The owner's site reads the new in-browser secret, which works.
+    const after = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: owner.auth });
+    const ui = after.json().api_keys.find((k: { used_for_ui: boolean }) => k.used_for_ui);
+    expect(ui.key).not.toBe(owner.playgroundKey.key);
+    expect(await refused(ui.key)).toBe(false);
+  });
+
+  it('demoting an admin to viewer rotates what they read; a developer keeps the keys they created rotated when handed over', async () => {
+    const owner = await registerUser(h);
+    const orgId = await organizationId(owner);
+    const admin = await addMember(owner, orgId, 'admin');
+    await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
+    const demoted = await h.callApi({
+      method: 'PATCH',
+      url: `/v1/team/members/${admin.uid}`,
+      headers: owner.auth,
+      payload: { role: 'viewer' },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(await refused(owner.playgroundKey.key)).toBe(true);
+    expect(await auditDetails(owner, 'member.role_changed')).toContain('Playground key (');
+
+    const dev = await addMember(owner, orgId, 'developer');
+    const devKey = await createKey(dev.auth, orgId, 'dev key');
+    const removed = await h.callApi({
+      method: 'DELETE',
+      url: `/v1/team/members/${dev.uid}?hand_keys_to=${owner.uid}`,
+      headers: owner.auth,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ api_keys_handed_over: 1 });
+    expect(removed.json().api_keys_rotated).toEqual([expect.stringMatching(/^dev key \(/)]);
+    expect(await refused(devKey.key)).toBe(true);
+  });
+});
