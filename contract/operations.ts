@@ -623,7 +623,7 @@ export const OPERATIONS = {
     tag: 'Usage',
     summary: 'Spend and calls per day, by deployment and by key',
     description:
-      'Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by ' +
+      'Read from hourly and daily usage rollups kept with the ledger, by day, deployment and key; filter by ' +
       '`deployment` or `api_key_id`. Days are counted in `utc_offset_minutes`; a range covers ' +
       'at most 366 days.',
     access: member(ANY_MEMBER),
