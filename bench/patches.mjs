@@ -22,7 +22,7 @@
  * 10 ms of main-thread time at 4× CPU on one of its pages (issue 36); the last table says which
  * do.
  *
- *   node bench/patches.mjs [--build-only] [--patches a,b] [--runs N]
+ *   node bench/patches.mjs [--build-only] [--patches a,b] [--routes /a/,/b/] [--runs N] [--probes N]
  *
  * Builds (production, into bench-results/patches/<all-on|off-name>/) are made when missing:
  * --build-only makes them and measures nothing (a long, CPU-heavy step: run it apart from the
@@ -62,6 +62,8 @@ const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null
 const RUNS = Number(opt('--runs') ?? 3);
 const PROBES = Number(opt('--probes') ?? 7);
 const NAMES = opt('--patches')?.split(',') ?? Object.keys(PATCH_TARGETS);
+// --routes /a/,/b/: only those of each patch's pages (a shorter run: the docs page alone).
+const ROUTES = opt('--routes')?.split(',');
 for (const name of NAMES) if (!PATCH_TARGETS[name]) throw new Error(`unknown patch ${name}`);
 const ROOT = path.resolve('bench-results/patches');
 const PORT = Number(process.env.BENCH_PORT ?? 3051);
@@ -163,7 +165,7 @@ try {
     const port = PORT + 1 + (i % 8);
     const off = await startServer(dirs[name], port);
     try {
-      for (const route of PATCH_TARGETS[name]) {
+      for (const route of PATCH_TARGETS[name].filter((r) => !ROUTES || ROUTES.includes(r))) {
         const urls = {
           on: `http://localhost:${PORT}${route}`,
           off: `http://localhost:${port}${route}`,
