@@ -22,7 +22,8 @@
  * 10 ms of main-thread time at 4× CPU on one of its pages (issue 36); the last table says which
  * do.
  *
- *   node bench/patches.mjs [--build-only] [--patches a,b] [--routes /a/,/b/] [--runs N] [--probes N]
+ *   node bench/patches.mjs [--build-only] [--bytes-only] [--patches a,b] [--routes /a/,/b/]
+ *                          [--runs N] [--probes N]
  *
  * Builds (production, into bench-results/patches/<all-on|off-name>/) are made when missing:
  * --build-only makes them and measures nothing (a long, CPU-heavy step: run it apart from the
@@ -64,6 +65,8 @@ const PROBES = Number(opt('--probes') ?? 7);
 const NAMES = opt('--patches')?.split(',') ?? Object.keys(PATCH_TARGETS);
 // --routes /a/,/b/: only those of each patch's pages (a shorter run: the docs page alone).
 const ROUTES = opt('--routes')?.split(',');
+// --bytes-only: gzip bytes alone (no timing, so no quiet machine needed: a few page loads).
+const BYTES_ONLY = args.includes('--bytes-only');
 for (const name of NAMES) if (!PATCH_TARGETS[name]) throw new Error(`unknown patch ${name}`);
 const ROOT = path.resolve('bench-results/patches');
 const PORT = Number(process.env.BENCH_PORT ?? 3051);
@@ -175,6 +178,18 @@ try {
           const { js, css } = await measurePage(browser, urls[which]);
           weight[which] = { js: js.gzip, css: css.gzip, html: await htmlGzip(urls[which]) };
         }
+        if (BYTES_ONLY) {
+          const row = {
+            patch: name,
+            page: route,
+            'JS saved (gzip)': weight.off.js - weight.on.js,
+            'CSS + HTML saved (gzip)':
+              weight.off.css + weight.off.html - weight.on.css - weight.on.html,
+          };
+          rows.push(row);
+          console.log(JSON.stringify(row));
+          continue;
+        }
         const probes = { on: [], off: [] };
         for (let round = 0; round < PROBES; round += 1) {
           for (const which of round % 2 ? ['off', 'on'] : ['on', 'off'])
@@ -240,9 +255,9 @@ const verdicts = NAMES.map((name) => {
         row['blocking saved (ms, 4×)'],
       ].some((ms) => ms >= PAYS.mainThreadMs),
   );
-  return {
-    patch: name,
-    pays: pays ? 'yes' : 'NO (≥ 1 KB gzip or ≥ 10 ms at 4× CPU on none of its pages)',
-  };
+  const verdict = BYTES_ONLY
+    ? 'not by bytes alone: run without --bytes-only'
+    : 'NO (≥ 1 KB gzip or ≥ 10 ms at 4× CPU on none of its pages)';
+  return { patch: name, pays: pays ? 'yes' : verdict };
 });
 console.table(verdicts);
