@@ -128,7 +128,11 @@ function operationModels(): OperationModel[] {
       spec,
       fields,
       produces:
-        spec.produces === 'text/csv' ? 'text' : spec.produces === 'application/pdf' ? 'binary' : 'json',
+        spec.produces === 'text/csv'
+          ? 'text'
+          : spec.produces === 'application/pdf'
+            ? 'binary'
+            : 'json',
       pageItems: paged ? arrays[0]![0] : null,
     };
   });
@@ -170,7 +174,7 @@ function paramInfo(schema: Schema, required: boolean) {
   const type =
     schema.type === 'array'
       ? `${(schema.items as Schema).type}[]`
-      : (schema.type as string) ?? 'string';
+      : ((schema.type as string) ?? 'string');
   return { type, required };
 }
 
@@ -180,7 +184,9 @@ function tsContract(operations: OperationModel[], deployments: DeploymentModel[]
   const out: string[] = [
     `/**\n * ${header('Types of every deployment and account operation, and the plain-data tables the\nclient reads (methods, paths, where each field goes, error codes).').replace(/\n/g, '\n * ')}\n */\n`,
   ];
-  out.push(`/** Longest side, in pixels, images are processed at; larger ones are resized first. */`);
+  out.push(
+    `/** Longest side, in pixels, images are processed at; larger ones are resized first. */`,
+  );
   out.push(`export const MAX_PROCESSING_SIDE = ${MAX_PROCESSING_SIDE};`);
   out.push(`/** Largest image the services host accepts, in bytes. */`);
   out.push(`export const MAX_IMAGE_BYTES = ${MAX_IMAGE_BYTES};\n`);
@@ -211,10 +217,14 @@ function tsContract(operations: OperationModel[], deployments: DeploymentModel[]
     out.push(`  '${d.path}': { params: ${d.typeName}Params; result: ${d.typeName}Result };`);
   }
   out.push(`}\n`);
-  out.push(`/** A deployment parameter's JSON type (\`string[]\` for a list) and whether it is required. */`);
+  out.push(
+    `/** A deployment parameter's JSON type (\`string[]\` for a list) and whether it is required. */`,
+  );
   out.push(`export interface ParamInfo { readonly type: string; readonly required: boolean }`);
   out.push(`export interface DeploymentInfo {`);
-  out.push(`  readonly path: DeploymentPath;\n  readonly method: string;\n  readonly name: string;`);
+  out.push(
+    `  readonly path: DeploymentPath;\n  readonly method: string;\n  readonly name: string;`,
+  );
   out.push(`  readonly params: Readonly<Record<string, ParamInfo>>;\n}`);
   out.push(
     `export const DEPLOYMENTS: Readonly<Record<DeploymentPath, DeploymentInfo>> = ${JSON.stringify(
@@ -259,7 +269,11 @@ function tsContract(operations: OperationModel[], deployments: DeploymentModel[]
     out.push(
       response
         ? `/** The answer of \`${op.id}\` (${op.spec.produces}). */\nexport type ${typeName}Response = ${response};\n`
-        : tsDeclaration(`${typeName}Response`, op.spec.response as Schema, `The answer of \`${op.id}\`.`),
+        : tsDeclaration(
+            `${typeName}Response`,
+            op.spec.response as Schema,
+            `The answer of \`${op.id}\`.`,
+          ),
     );
   }
   out.push(`/** Each operation's request and answer, by its operationId. */`);
@@ -276,15 +290,23 @@ function tsContract(operations: OperationModel[], deployments: DeploymentModel[]
   );
   out.push(`export interface OperationInfo {`);
   out.push(`  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';`);
-  out.push(`  /** Relative to \`/v1\`; path parameters as \`{name}\`. */\n  readonly path: string;`);
-  out.push(`  /** \`public\`: no credentials needed; \`user\`: a signed-in person; \`member\`: acts on an organization. */`);
+  out.push(
+    `  /** Relative to \`/v1\`; path parameters as \`{name}\`. */\n  readonly path: string;`,
+  );
+  out.push(
+    `  /** \`public\`: no credentials needed; \`user\`: a signed-in person; \`member\`: acts on an organization. */`,
+  );
   out.push(`  readonly access: 'public' | 'user' | 'member';`);
   out.push(`  /** Request fields by where they go; headers map a field to its header. */`);
   out.push(`  readonly path_params: readonly string[];\n  readonly query: readonly string[];`);
-  out.push(`  readonly headers: Readonly<Record<string, string>>;\n  readonly body: readonly string[] | null;`);
+  out.push(
+    `  readonly headers: Readonly<Record<string, string>>;\n  readonly body: readonly string[] | null;`,
+  );
   out.push(`  /** Accepts an \`Idempotency-Key\`: the SDK sends one, reused across retries. */`);
   out.push(`  readonly idempotent: boolean;\n  readonly produces: 'json' | 'text' | 'binary';`);
-  out.push(`  /** For paged lists, the array property of the answer. */\n  readonly page_items: string | null;`);
+  out.push(
+    `  /** For paged lists, the array property of the answer. */\n  readonly page_items: string | null;`,
+  );
   out.push(`  readonly errors: readonly ErrorCode[];\n}`);
   out.push(
     `export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationInfo>> = ${JSON.stringify(
@@ -493,9 +515,7 @@ function pythonSource(operations: OperationModel[], deployments: DeploymentModel
       'self',
       'image: ImageInput',
       '*',
-      ...fields
-        .filter((f) => f.required)
-        .map((f) => `${f.name}: ${f.annotation}`),
+      ...fields.filter((f) => f.required).map((f) => `${f.name}: ${f.annotation}`),
       ...fields
         .filter((f) => !f.required)
         .map((f) => `${f.name}: Optional[${f.annotation}] = None`),
@@ -523,7 +543,9 @@ function pythonSource(operations: OperationModel[], deployments: DeploymentModel
       'self',
       '*',
       ...fields.filter((f) => f.required).map((f) => `${f.name}: ${f.annotation}`),
-      ...fields.filter((f) => !f.required).map((f) => `${f.name}: Optional[${f.annotation}] = None`),
+      ...fields
+        .filter((f) => !f.required)
+        .map((f) => `${f.name}: Optional[${f.annotation}] = None`),
       ...(op.spec.access.kind === 'member' ? ['organization_id: Optional[str] = None'] : []),
       ...(op.spec.idempotent ? ['idempotency_key: Optional[str] = None'] : []),
       'timeout: Optional[float] = None',

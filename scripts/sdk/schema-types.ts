@@ -47,7 +47,8 @@ export function constraints(schema: Schema): string {
     facts.push(`${schema.minimum} to ${schema.maximum}`);
   else if (schema.minimum !== undefined) facts.push(`at least ${schema.minimum}`);
   else if (schema.maximum !== undefined) facts.push(`at most ${schema.maximum}`);
-  if (schema.maxItems !== undefined) facts.push(`${schema.minItems ?? 0} to ${schema.maxItems} items`);
+  if (schema.maxItems !== undefined)
+    facts.push(`${schema.minItems ?? 0} to ${schema.maxItems} items`);
   if (schema.maxLength !== undefined) facts.push(`at most ${schema.maxLength} characters`);
   if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
   return facts.join('; ');
@@ -115,7 +116,8 @@ function tsObject(schema: Schema, indent: string): string {
     const key = IDENTIFIER.test(name) ? name : JSON.stringify(name);
     lines.push(`${inner}${key}${required.has(name) ? '' : '?'}: ${tsType(property, inner)};`);
   }
-  const rest = Object.values(schema.patternProperties ?? {})[0] ??
+  const rest =
+    Object.values(schema.patternProperties ?? {})[0] ??
     (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
   if (rest) lines.push(`${inner}[key: string]: ${tsType(rest, inner)};`);
   if (lines.length === 0) return 'Record<string, never>';
@@ -207,11 +209,15 @@ export class PythonTypes {
     const identifiers = fields.every(({ field }) => /^[A-Za-z_]\w*$/.test(field));
     const render = (list: typeof fields) =>
       list.map(({ field, annotation, doc }) =>
-        doc ? `    ${field}: ${annotation}\n    """${pyDoc(doc)}"""` : `    ${field}: ${annotation}`,
+        doc
+          ? `    ${field}: ${annotation}\n    """${pyDoc(doc)}"""`
+          : `    ${field}: ${annotation}`,
       );
     if (!identifiers) {
       // Keys that are not identifiers (`x-api-key`) need the functional form.
-      const entries = fields.map(({ field, annotation }) => `${JSON.stringify(field)}: ${annotation}`);
+      const entries = fields.map(
+        ({ field, annotation }) => `${JSON.stringify(field)}: ${annotation}`,
+      );
       this.classes.push(
         `${className} = TypedDict(${JSON.stringify(className)}, {${entries.join(', ')}}, total=False)\n`,
       );
@@ -222,7 +228,9 @@ export class PythonTypes {
     if (mandatory.length > 0 && optional.length > 0) {
       const base = this.unique(`_${className}Required`);
       this.classes.push(`class ${base}(TypedDict):\n${render(mandatory).join('\n')}\n`);
-      this.classes.push(`class ${className}(${base}, total=False):\n${render(optional).join('\n')}\n`);
+      this.classes.push(
+        `class ${className}(${base}, total=False):\n${render(optional).join('\n')}\n`,
+      );
     } else {
       const total = optional.length > 0 ? ', total=False' : '';
       this.classes.push(`class ${className}(TypedDict${total}):\n${render(fields).join('\n')}\n`);

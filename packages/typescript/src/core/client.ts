@@ -56,10 +56,7 @@ export type PageItem<K extends keyof PagedOperations> =
     ? Item
     : never;
 
-type PageRequest<K extends keyof PagedOperations> = Omit<
-  AccountOperations[K]['request'],
-  'skip'
->;
+type PageRequest<K extends keyof PagedOperations> = Omit<AccountOperations[K]['request'], 'skip'>;
 
 export class VisionAPI extends DeploymentMethods {
   /** Every operation of the account API (`/v1`), one method each. */
@@ -85,7 +82,10 @@ export class VisionAPI extends DeploymentMethods {
       options.servicesUrl ?? env('VISIONAPI_SERVICES_URL') ?? PRODUCTION_SERVICES_URL,
       'servicesUrl',
     );
-    this.apiUrl = origin(options.apiUrl ?? env('VISIONAPI_API_URL') ?? PRODUCTION_API_URL, 'apiUrl');
+    this.apiUrl = origin(
+      options.apiUrl ?? env('VISIONAPI_API_URL') ?? PRODUCTION_API_URL,
+      'apiUrl',
+    );
     const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
     if (!fetchImpl) throw new VisionAPIError('No fetch: pass `fetch` in the options.');
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -259,9 +259,7 @@ export class VisionAPI extends DeploymentMethods {
           body = JSON.stringify(payload);
           headers['content-type'] = 'application/json';
         } else if (Object.keys(fields).some((name) => fields[name] !== undefined)) {
-          throw new VisionAPIError(
-            `${id} takes no \`${Object.keys(fields).join('`, `')}\`.`,
-          );
+          throw new VisionAPIError(`${id} takes no \`${Object.keys(fields).join('`, `')}\`.`);
         }
         const search = query.toString();
         return send<AccountOperations[K]['response']>(this.#http, {

@@ -11,11 +11,17 @@ import {
   APIError,
   APIUserAbortError,
 } from './errors.js';
-import { backoffMs, isRetryableAnswer, retryAfterMs, sleep, type BackoffSettings } from './retry.js';
+import {
+  backoffMs,
+  isRetryableAnswer,
+  retryAfterMs,
+  sleep,
+  type BackoffSettings,
+} from './retry.js';
 import type { ResponseMeta } from './types.js';
 
 /** Largest answer read, in bytes: far above any deployment's answer (masks included). */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+export const MAX_ANSWER_BYTES: number = 64 * 1024 * 1024;
 
 export interface HttpSettings extends BackoffSettings {
   fetch: typeof fetch;
@@ -112,11 +118,7 @@ const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
 
 /** An error answer as its typed error. */
-export function errorFromAnswer(
-  response: Response,
-  text: string,
-  attempts: number,
-): APIError {
+export function errorFromAnswer(response: Response, text: string, attempts: number): APIError {
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -183,9 +185,10 @@ export async function send<T>(
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   for (let attempt = 1; ; attempt++) {
     const retriesLeft = attempt <= request.maxRetries;
-    const wait = (ms: number) => sleep(ms, request.signal).catch(() => {
-      throw new APIUserAbortError('The call was aborted.');
-    });
+    const wait = (ms: number) =>
+      sleep(ms, request.signal).catch(() => {
+        throw new APIUserAbortError('The call was aborted.');
+      });
     const once = attemptSignal(request.timeout, request.signal);
     let response: Response;
     let bytes: Uint8Array;

@@ -13,7 +13,7 @@ import { ImageInputError } from './errors.js';
 import type { ImageInput } from './types.js';
 
 /** Largest image read before resizing, in bytes. */
-export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+export const MAX_INPUT_BYTES: number = 64 * 1024 * 1024;
 
 export interface PreparedImage {
   bytes: Uint8Array;
@@ -73,7 +73,8 @@ function fromDataUrl(text: string): Uint8Array {
 }
 
 async function fromPath(file: string): Promise<Uint8Array> {
-  if (!isNode()) throw new ImageInputError('File paths are read in Node only: pass a Blob or bytes.');
+  if (!isNode())
+    throw new ImageInputError('File paths are read in Node only: pass a Blob or bytes.');
   const fs = await importOptional('node:fs/promises');
   let size: number;
   try {
@@ -147,7 +148,11 @@ async function resizeWithSharp(bytes: Uint8Array): Promise<PreparedImage | null>
   }
 }
 
-async function resizeInBrowser(bytes: Uint8Array, type: string | null): Promise<PreparedImage | null> {
+/** Exported for the unit tests, which stand in for the browser's canvas. */
+export async function resizeInBrowser(
+  bytes: Uint8Array,
+  type: string | null,
+): Promise<PreparedImage | null> {
   if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
   let bitmap: ImageBitmap;
   try {
@@ -208,8 +213,10 @@ export function restoreScale<T>(result: T, original: PreparedImage['original']):
   for (const item of [...(answer.predictions ?? []), ...(answer.segments ?? [])]) {
     const box = item.box;
     if (!box) continue;
-    for (const key of ['x_min', 'x_max'] as const) if (key in box) box[key] = round2(box[key]! * sx);
-    for (const key of ['y_min', 'y_max'] as const) if (key in box) box[key] = round2(box[key]! * sy);
+    for (const key of ['x_min', 'x_max'] as const)
+      if (key in box) box[key] = round2(box[key]! * sx);
+    for (const key of ['y_min', 'y_max'] as const)
+      if (key in box) box[key] = round2(box[key]! * sy);
   }
   answer.image.original_width = original.width;
   answer.image.original_height = original.height;

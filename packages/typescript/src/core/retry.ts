@@ -21,7 +21,7 @@ export function isRetryableAnswer(status: number, code: string | null, headers: 
 }
 
 /** Milliseconds the answer asks to wait (`retry-after-ms`, then `Retry-After`), or null. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | null {
   const ms = headers.get('retry-after-ms');
   if (ms !== null && /^\d{1,9}(?:\.\d{1,6})?$/.test(ms.trim())) return Number(ms.trim());
   const value = headers.get('retry-after');
@@ -39,7 +39,11 @@ export interface BackoffSettings {
 }
 
 /** The backoff before retry number `retry` (0 for the first), in milliseconds. */
-export function backoffMs(retry: number, settings: BackoffSettings, random = Math.random): number {
+export function backoffMs(
+  retry: number,
+  settings: BackoffSettings,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(settings.initialRetryDelay * 2 ** retry, settings.maxRetryDelay);
   return base * (1 - random() * 0.25);
 }
