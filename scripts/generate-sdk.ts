@@ -506,6 +506,21 @@ function pythonSource(operations: OperationModel[], deployments: DeploymentModel
     `ERROR_CLASSES: Dict[str, type] = {\n${ERROR_CODE_LIST.map((c) => `    ${JSON.stringify(c)}: ${errorClassName(c)},`).join('\n')}\n}\n`,
   );
 
+  const exported = [
+    'MAX_PROCESSING_SIDE',
+    'MAX_IMAGE_BYTES',
+    'ERROR_CODES',
+    'DEPLOYMENTS',
+    'ACCOUNT_OPERATIONS',
+    'ERROR_CLASSES',
+    ...ERROR_CODE_LIST.map(errorClassName),
+    ...types.classes
+      .map((text) => /^(?:class ([A-Za-z]\w*)|([A-Za-z]\w*) = TypedDict)/.exec(text))
+      .map((match) => match?.[1] ?? match?.[2])
+      .filter((name): name is string => Boolean(name)),
+  ];
+  out.push(`__all__ = [\n${exported.map((name) => `    ${JSON.stringify(name)},`).join('\n')}\n]\n`);
+
   out.push('\n# ------------------------------------------------------------------ methods\n');
   out.push(`class _DeploymentMethods:`);
   out.push(`    """A method per public deployment of the services host."""\n`);

@@ -198,6 +198,8 @@ export async function send<T>(
         headers,
         body: request.body as BodyInit | undefined,
         signal: once.signal,
+        // A redirect would resend the credentials elsewhere: answers are taken as they are.
+        redirect: 'manual',
       });
       bytes = await readBytes(response);
     } catch (cause) {
