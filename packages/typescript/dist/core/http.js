@@ -144,6 +144,8 @@ export async function send(settings, request) {
                 headers,
                 body: request.body,
                 signal: once.signal,
+                // A redirect would resend the credentials elsewhere: answers are taken as they are.
+                redirect: 'manual',
             });
             bytes = await readBytes(response);
         }
