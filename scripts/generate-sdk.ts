@@ -519,7 +519,9 @@ function pythonSource(operations: OperationModel[], deployments: DeploymentModel
       .map((match) => match?.[1] ?? match?.[2])
       .filter((name): name is string => Boolean(name)),
   ];
-  out.push(`__all__ = [\n${exported.map((name) => `    ${JSON.stringify(name)},`).join('\n')}\n]\n`);
+  out.push(
+    `__all__ = [\n${exported.map((name) => `    ${JSON.stringify(name)},`).join('\n')}\n]\n`,
+  );
 
   out.push('\n# ------------------------------------------------------------------ methods\n');
   out.push(`class _DeploymentMethods:`);

@@ -150,7 +150,7 @@ export class PythonTypes {
   /** A Python type annotation for a schema; objects become classes named from `name`. */
   type(schema: Schema, name: string): string {
     if (schema.const !== undefined) return `Literal[${pyLiteral(schema.const)}]`;
-    if (schema.enum) return `Literal[${schema.enum.map(pyLiteral).join(', ')}]`;
+    if (schema.enum) return `Literal[${schema.enum.map((value) => pyLiteral(value)).join(', ')}]`;
     if (schema.anyOf) {
       const nonNull = schema.anyOf.filter((member) => member.type !== 'null');
       const consts = nonNull.every((member) => member.const !== undefined);

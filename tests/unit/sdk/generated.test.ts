@@ -7,7 +7,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_FILES, SDK_COMMAND, sdkSources } from '../../../scripts/generate-sdk';
-// @ts-expect-error: a plain ESM script without types
 import { buildOutputs, DIST } from '../../../packages/typescript/scripts/build.mjs';
 
 function filesUnder(dir: string): string[] {
