@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -13,7 +14,10 @@ import postHydrationTransitions from './src/plugins/post-hydration-transitions';
 import leanSidebarLinks from './src/plugins/lean-sidebar-links';
 import contractAlias from './src/plugins/contract-alias';
 import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
-import docsForMachines, { pwaPrecacheConfig } from './src/plugins/docs-for-machines';
+import docsForMachines, {
+  MACHINE_DOCS_DEV_DIR,
+  pwaPrecacheConfig,
+} from './src/plugins/docs-for-machines';
 import generatedReference from './src/plugins/generated-reference';
 import prismLanguages from './src/plugins/prism-languages';
 import deferredComponents from './src/plugins/deferred-components';
@@ -43,11 +47,16 @@ const DOCS_BASE = 'dashboard';
 const PRODUCT_NAME = 'VisionAPI';
 // Dated changes to the API and the site: a blog instance (list, posts, RSS and Atom feeds).
 const CHANGELOG_BASE = 'changelog';
+// `docusaurus start`: the docs for machines (llms.txt, each page's .md) are written to a folder of
+// their own and served as static files, as the build serves them (src/plugins/docs-for-machines).
+const DEV_SERVER = process.argv.slice(2).includes('start');
+if (DEV_SERVER) mkdirSync(MACHINE_DOCS_DEV_DIR, { recursive: true });
 
 const config: Config = {
   title: PRODUCT_NAME,
   tagline: 'Computer-vision APIs you can call in minutes, billed per call in USD credits.',
   favicon: 'img/favicon.ico',
+  staticDirectories: ['static', ...(DEV_SERVER ? [MACHINE_DOCS_DEV_DIR] : [])],
   url: app.siteUrl,
   baseUrl: '/',
   trailingSlash: true,
@@ -98,7 +107,7 @@ const config: Config = {
     generatedReference,
     // llms.txt, every docs page as Markdown and the OpenAPI documents, from the same MDX and
     // contract as the pages (src/plugins/docs-for-machines).
-    (context) => docsForMachines(context, { config: app }),
+    (context) => docsForMachines(context, { config: app, devServer: DEV_SERVER }),
     // Framework patches, one local plugin each (src/plugins/<name>/README.md says what upstream
     // code each changes, why, and how it fails the build when that code moves).
     patch('prism-languages', prismLanguages),

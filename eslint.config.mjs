@@ -11,6 +11,8 @@ export default tseslint.config(
       'build/**',
       'build-test/**',
       '.docusaurus/**',
+      '.docusaurus-dev/**',
+      '.docusaurus-machine-docs/**',
       '.data/**',
       '.bench/**',
       'node_modules/**',

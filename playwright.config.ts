@@ -40,7 +40,8 @@ export default defineConfig({
       // The runner's readiness port answers 200 only once every part of the stack answers; locally
       // it also lets a running stack be reused.
       url: 'http://127.0.0.1:4011/',
-      env: { PGLITE_DIR: `.data/e2e-${Date.now()}` },
+      // E-mail links (invitations, verification) open the build these tests serve.
+      env: { PGLITE_DIR: `.data/e2e-${Date.now()}`, SITE_URL },
       reuseExistingServer: !CI,
       timeout: 120_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

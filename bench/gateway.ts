@@ -12,6 +12,9 @@
  * to the baseline. Not a test: numbers depend on the machine.
  *
  *   DATABASE_URL=postgres://… npm run bench:gateway -- --baseline 12fa141
+ *
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each gateway process (`npx tsx
+ * bench/cpu-profile-summary.ts <file>` prints its heaviest functions and packages).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
@@ -34,8 +37,13 @@ function option(name: string): string | undefined {
 const children: ChildProcess[] = [];
 
 /** Starts a child that prints one JSON line when ready. */
-async function start<T>(script: string, args: string[], cwd: string): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+async function start<T>(script: string, args: string[], cwd: string, profile = false): Promise<T> {
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each gateway process, written when it exits.
+  const cpuProfile =
+    profile && process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+      : [];
+  const child = spawn(process.execPath, [...cpuProfile, '--import', 'tsx', script, ...args], {
     cwd,
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -107,6 +115,7 @@ async function main() {
       path.join(ROOT, 'bench/gateway-target.ts'),
       [`--root=${tree.dir}`, `--upstream=${upstream}`],
       tree.dir,
+      true,
     );
     kind = ready.database;
     targets.push({ name: tree.name, port: ready.port, secret: ready.secret });

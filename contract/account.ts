@@ -91,11 +91,21 @@ export const ApiKey = Type.Object(
       Type.String({
         description:
           'The full secret. Present once, in the answer that creates or rolls the key, and on ' +
-          'the key used for in-browser image calls (`used_for_ui`), which only its own ' +
-          'organization can read. Secrets are stored as keyed hashes and cannot be shown again.',
+          'the key used for in-browser image calls (`used_for_ui`) and on test keys (free ' +
+          'sample answers), which only its own organization can read (viewers excepted). Live ' +
+          'secrets are stored as keyed hashes and cannot be shown again.',
       }),
     ),
     created_at: IsoDateTime,
+    created_by: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'In the list: the e-mail of the member who created the key (its spend counts ' +
+            'towards their limit); null when an admin key or no known member created it.',
+        }),
+      ),
+    ),
     used_for_ui: Type.Boolean({
       description: 'Key used for image calls made from the browser (the first such key).',
     }),
@@ -230,7 +240,12 @@ const organizationFields = {
     description: 'Web address, e.g. `https://example.com` or `example.com`.',
   }),
   country: SingleLineText({ minLength: 2, maxLength: 64 }),
-  state: SingleLineText({ minLength: 1, maxLength: 64 }),
+  state: SingleLineText({
+    minLength: 0,
+    maxLength: 64,
+    description:
+      "State or region; required (not empty) where the country's addresses have one (US, India, Canada…), empty where they do not (Singapore, Germany…).",
+  }),
   gstin: Type.Optional(
     Type.String({
       pattern: GSTIN_PATTERN,

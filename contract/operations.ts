@@ -95,6 +95,7 @@ import {
   OrganizationMembership,
   OrganizationMembershipList,
   RemovedMember,
+  RemoveMemberQuery,
   SelectOrganizationBody,
   TransferOwnershipBody,
   UpdateMemberBody,
@@ -681,10 +682,12 @@ export const OPERATIONS = {
     tag: 'Team',
     summary: 'Remove a member',
     description:
-      'Their access ends at once, and the API keys they created stop working (deleted). The ' +
-      'owner cannot be removed.',
+      'Their access ends at once. The API keys they created are handed to `hand_keys_to` (another ' +
+      'owner, admin or developer) and keep working, or else are deleted; the answer counts both. ' +
+      'The owner cannot be removed.',
     access: member(MANAGERS, { people_only: true }),
     params: MemberParams,
+    query: RemoveMemberQuery,
     response: RemovedMember,
     errors: ['not_found', 'conflict', 'forbidden'],
     freshToken: true,

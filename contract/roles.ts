@@ -20,6 +20,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
+/** A member of each role in a sentence: "joins as a billing member", "is an admin". */
+export const ROLE_MEMBER_NOUNS: Record<Role, string> = {
+  owner: 'the owner',
+  admin: 'an admin',
+  developer: 'a developer',
+  billing: 'a billing member',
+  viewer: 'a viewer',
+};
+
 /** Roles an invitation, an admin key or a role change may give (ownership moves by transfer). */
 export const ASSIGNABLE_ROLES = ['admin', 'developer', 'billing', 'viewer'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

@@ -6,7 +6,13 @@
 import { Type, type Static } from 'typebox';
 import { BoundedDateTime, IsoDateTime, MAX_SKIP, Nullable, SingleLineText } from './common';
 
-export { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from './roles';
+export {
+  ASSIGNABLE_ROLES,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLE_MEMBER_NOUNS,
+  ROLES,
+} from './roles';
 export type { AssignableRole, Role } from './roles';
 
 // Listed one by one so the static type is the union of the literals.
@@ -43,8 +49,21 @@ export const OrganizationMembership = Type.Object({
 });
 export type OrganizationMembership = Static<typeof OrganizationMembership>;
 
+export const OrganizationRemoval = Type.Object({
+  organization_name: Type.String(),
+  removed_by: Nullable(Type.String({ description: 'The e-mail of the member who removed you.' })),
+  removed_at: IsoDateTime,
+});
+export type OrganizationRemoval = Static<typeof OrganizationRemoval>;
+
 export const OrganizationMembershipList = Type.Object({
   organizations: Type.Array(OrganizationMembership),
+  removed_from: Type.Optional(
+    Type.Array(OrganizationRemoval, {
+      description:
+        'Organizations that removed you in the last 90 days (and that you have not joined again), latest first.',
+    }),
+  ),
 });
 export type OrganizationMembershipList = Static<typeof OrganizationMembershipList>;
 
@@ -106,7 +125,28 @@ export const TransferOwnershipBody = Type.Object(
 export type TransferOwnershipBody = Static<typeof TransferOwnershipBody>;
 
 export const LeftOrganization = Type.Object({ left: Type.Literal(true) });
-export const RemovedMember = Type.Object({ uid: Type.String(), removed: Type.Literal(true) });
+export const RemoveMemberQuery = Type.Object(
+  {
+    hand_keys_to: Type.Optional(
+      SingleLineText({
+        minLength: 1,
+        maxLength: 128,
+        description:
+          'The uid of another owner, admin or developer who takes over the API keys the removed member created, so they keep working. Without it those keys are deleted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RemoveMemberQuery = Static<typeof RemoveMemberQuery>;
+
+export const RemovedMember = Type.Object({
+  uid: Type.String(),
+  removed: Type.Literal(true),
+  api_keys_deleted: Type.Integer({ minimum: 0 }),
+  api_keys_handed_over: Type.Integer({ minimum: 0 }),
+});
+export type RemovedMember = Static<typeof RemovedMember>;
 
 // ------------------------------------------------------------------ invitations
 

@@ -19,6 +19,9 @@ const MAX_MESSAGES = 500;
 const MAX_SIZE = 1024 * 1024;
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** A message's text with its web links clickable, as a mail program shows them. */
+const linkify = (text) =>
+  escape(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 
 export async function startMailCatcher({
   smtpPort = 1025,
@@ -42,6 +45,11 @@ export async function startMailCatcher({
             replyTo: mail.replyTo?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            attachments: (mail.attachments ?? []).map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+            })),
           });
           messages.length = Math.min(messages.length, MAX_MESSAGES);
           callback();
@@ -67,7 +75,7 @@ export async function startMailCatcher({
     const rows = messages
       .map(
         (m) =>
-          `<article><h2>${escape(m.subject)}</h2><p><strong>To</strong> ${escape(m.to)} · <strong>From</strong> ${escape(m.from)} · ${escape(m.receivedAt)}</p><pre>${escape(m.text)}</pre></article>`,
+          `<article><h2>${escape(m.subject)}</h2><p><strong>To</strong> ${escape(m.to)} · <strong>From</strong> ${escape(m.from)} · ${escape(m.receivedAt)}</p><pre>${linkify(m.text)}</pre>${m.attachments.length ? `<p><strong>Attached</strong> ${m.attachments.map((a) => escape(a.filename)).join(', ')}</p>` : ''}</article>`,
       )
       .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

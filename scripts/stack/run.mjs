@@ -31,6 +31,7 @@ const MODES = {
 };
 
 const mode = process.argv[2] ?? 'stack';
+const DEV_GENERATED_DIR = '.docusaurus-dev';
 // The demo account is created once everything answers: always for `dev` and `serve`, and for
 // `stack` with --seed (Playwright's stack does not want it).
 const seed = mode !== 'stack' || process.argv.includes('--seed');
@@ -41,6 +42,9 @@ if (!selected) {
 }
 
 const env = stackEnv(process.env);
+// Links in e-mails (invitations, the Auth emulator's verification and password mails) open the
+// site this mode serves; Playwright's `stack` sets SITE_URL to the build it serves.
+env.SITE_URL ||= `http://localhost:${mode === 'serve' ? STACK.servedSitePort : STACK.sitePort}`;
 const bin = (name) => `node_modules/.bin/${name}`;
 const commands = [
   {
@@ -70,7 +74,11 @@ const commands = [
   },
 ];
 if (selected.site) {
-  commands.push({ name: 'site', prefixColor: 'magenta', command: selected.site, env });
+  // The dev server keeps its generated files apart from the build's (.docusaurus/), so running
+  // `npm run build` beside `npm start` never rewrites what the dev server is serving.
+  const siteEnv =
+    mode === 'dev' ? { ...env, DOCUSAURUS_GENERATED_FILES_DIR_NAME: DEV_GENERATED_DIR } : env;
+  commands.push({ name: 'site', prefixColor: 'magenta', command: selected.site, env: siteEnv });
 }
 
 const { result } = concurrently(commands, {
@@ -144,7 +152,7 @@ waitOn({ resources, timeout: 300_000, interval: 500, validateStatus: (s) => s >=
       `  Auth emulator http://127.0.0.1:${STACK.authEmulatorPort}  (project ${STACK.projectId})`,
       `  mail inbox    http://127.0.0.1:${STACK.mailWebPort}/  (every e-mail the stack sends; SMTP 127.0.0.1:${STACK.mailSmtpPort})`,
       demo
-        ? `  demo account  ${DEMO.email} / ${DEMO.password}  (sign in at ${site ?? 'the site'}sign-in/)`
+        ? `  demo account  ${DEMO.email} / ${DEMO.password}${site ? `  (sign in at ${site}sign-in/)` : '  (no site in this mode: npm start or npm run serve:stack serve one)'}`
         : '  demo account  npm run seed (demo@example.com / demo1234)',
       '  Stop with Ctrl-C.',
     ];

@@ -9,6 +9,7 @@ import { createKeySecrets } from './lib/keys';
 import { createLeaseKeeper } from './lib/leases';
 import { createBilling } from './billing/service';
 import { createSmtpMailer, type Mailer } from './billing/mailer';
+import { createReceiptSender } from './billing/receipts';
 import type { PaymentsMode, StripeOverrides } from './payments/provider';
 import { createStripePayments } from './payments/stripe';
 import { createRepositories } from './repositories';
@@ -83,6 +84,7 @@ export async function createDeps(
     : { provider: 'sandbox' };
   const mailer =
     overrides.mailer ?? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom });
+  repos.payments.onPaid(createReceiptSender({ db: database.db, mailer, siteUrl: config.siteUrl }));
   const billing = createBilling({
     db: database.db,
     repos,

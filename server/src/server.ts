@@ -12,6 +12,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildAccountApp } from './app';
+import { createEmulatorMailRelay } from './auth/emulator-mail';
 import { createDeps } from './bootstrap';
 import { readServerConfig, type ServerConfig } from './config';
 import { loggerOptions } from './lib/log';
@@ -51,6 +52,23 @@ async function serve(config: ServerConfig) {
   }
   const log = apps[0]!.log;
 
+  // Local mode: the Auth emulator's verification and password mails reach the local inbox.
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const authMail =
+    config.local &&
+    emulatorHost &&
+    config.role !== 'services' &&
+    (!cluster.isWorker || cluster.worker?.id === 1)
+      ? createEmulatorMailRelay({
+          emulatorHost,
+          projectId: config.firebaseProjectId,
+          mailer: deps.mailer,
+          siteUrl: config.siteUrl,
+          skipExisting: true,
+          log,
+        })
+      : null;
+
   // The leases of running calls: a heartbeat every quarter lease, and a sweep of lapsed holds
   // (a process that died) every half lease, so a dead process's holds go back within seconds.
   deps.leases.useLogger(log);
@@ -71,6 +89,7 @@ async function serve(config: ServerConfig) {
     draining = true;
     log.info(`${signal} received: draining in-flight requests, then shutting down`);
     clearInterval(sweep);
+    authMail?.stop();
     deps.leases.stop();
     const timer = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS);
     timer.unref();

@@ -12,6 +12,7 @@ import * as firebaseApp from 'firebase/app';
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   applyActionCode,
+  checkActionCode,
   browserLocalPersistence,
   confirmPasswordReset,
   connectAuthEmulator,
@@ -107,6 +108,16 @@ export async function refreshEmailVerified(): Promise<boolean> {
 
 export async function applyEmailActionCode(code: string): Promise<void> {
   await applyActionCode(auth, code);
+}
+
+/**
+ * Undoes a change of the sign-in address (the "recover e-mail" link sent to the old address);
+ * returns the address restored.
+ */
+export async function recoverEmail(code: string): Promise<string | null> {
+  const info = await checkActionCode(auth, code);
+  await applyActionCode(auth, code);
+  return info.data.email ?? null;
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

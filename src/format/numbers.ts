@@ -19,15 +19,10 @@ function formatter(options: Options): Intl.NumberFormat {
 }
 
 /**
- * The site's two ways of writing money (USD, en-US grouping, a leading minus: -$1,250.50):
- *
- * - `usd`, exact: as many decimals as the amount needs, 2 to 6 ($25.00, $0.004). For a price per
- *   call and the charge of one call, which are fractions of a cent.
- * - `usdCents`, to the cent: exactly 2 decimals, rounded ($24.976 → $24.98). For everything a
- *   person pays, sets or adds up: payments, totals, spend per day or deployment, thresholds and
- *   caps. `usdBalance` writes a balance the same way but rounded down ($4.996 → $4.99), so a
- *   page never shows more than the wallet holds. An amount under a cent that is not zero is
- *   written exactly instead ($0.004, never $0.00 for money that was spent).
+ * The site's one way of writing money (USD, en-US grouping, a leading minus: -$1,250.50): exact,
+ * with as many decimals as the amount has, 2 to 6 ($25.00, $0.004, $0.012, $19.988). Amounts are
+ * micro-dollars on the server, so 6 decimals are every digit there is: a page never rounds a
+ * spend, a balance or a total, and a total always equals the sum of the rows it sums.
  *
  * The navbar's balance chip is the one exception: the spec has it show the raw amount.
  */
@@ -38,29 +33,17 @@ export function usd(amount: number): string {
   return `${amount < 0 ? '-' : ''}$${text}`;
 }
 
-/** Dollars to the cent (see `usd`): $25.00, $24.98, -$3.50; $0.004 under a cent. */
-export function usdCents(amount: number): string {
-  return cents(amount, 'halfExpand');
-}
-
 /**
- * A balance to the cent, rounded down: never more than the wallet holds ($4.996 is $4.99, below
- * an alert threshold of $5.00, not $5.00); $0.004 under a cent, as `usdCents`.
+ * Kept for the pages' vocabulary (what a person pays, sets or adds up): the same exact amount as
+ * `usd`. Rounding to the cent made three $0.004 calls read "$0.01" beside rows of $0.004 each.
  */
-export function usdBalance(amount: number): string {
-  return cents(amount, 'floor');
+export function usdCents(amount: number): string {
+  return usd(amount);
 }
 
-function cents(amount: number, roundingMode: 'halfExpand' | 'floor'): string {
-  if (amount !== 0 && Math.abs(amount) < 0.01) return usd(amount);
-  // The sign is written apart, so a debt is rounded away from zero as a balance is down.
-  const mode = amount < 0 && roundingMode === 'floor' ? 'ceil' : roundingMode;
-  const text = formatter({
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    roundingMode: mode,
-  }).format(Math.abs(amount));
-  return `${amount < 0 ? '-' : ''}$${text}`;
+/** A balance, exactly: $19.988 is $19.988, neither $19.98 nor $19.99. */
+export function usdBalance(amount: number): string {
+  return usd(amount);
 }
 
 /** A number as `toLocaleString('en-US')` writes it: grouped, up to 3 decimals (10,000; 5.5). */

@@ -2,6 +2,7 @@ import Layout from '@theme/Layout';
 import type { ReactNode } from 'react';
 import { API_ORDER } from '@contract/catalogue';
 import { useSiteConfig } from '@site/src/config';
+import { dateTimeSeconds } from '@site/src/format/dates';
 import {
   accountHealthUrl,
   deploymentStatus,
@@ -27,7 +28,7 @@ interface Row {
   detail: string | null;
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString();
+const time = (at: number) => dateTimeSeconds(at);
 
 function summary(rows: Row[], online: boolean | null): string {
   if (online === false)

@@ -437,8 +437,8 @@ test.describe('axe in interactive states', () => {
 
     const buy = '/settings/buy-credits/';
     await load(page, buy);
-    // $25 less the playground's one $0.004 call, written to the cent rounded down.
-    await expect(page.getByTestId('current-balance')).toHaveText('$24.99', { timeout: 20_000 });
+    // $25 less the playground's one $0.004 call, written exactly.
+    await expect(page.getByTestId('current-balance')).toHaveText('$24.996', { timeout: 20_000 });
     await page.getByRole('button', { name: '$25', exact: true }).click();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByRole('group', { name: 'Test mode payment' })).toBeVisible();

@@ -56,9 +56,11 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(page.getByRole('heading', { name: 'Organization', exact: true })).toBeVisible();
   await expect(page.getByText('Journey Robotics')).toBeVisible();
 
-  // The quick start carries the playground key's secret: the one secret the site may read back.
+  // The quick start never carries the in-browser key (it answers the site's origins only): with
+  // no test key yet, it asks for one and keeps the placeholder.
   const quickStart = page.getByRole('region', { name: 'Quick start' });
-  await expect(quickStart).toContainText(/-H "api-key: va_live_[A-Za-z0-9_-]{32}"/);
+  await expect(quickStart).toContainText('Create a test key and it appears in this request');
+  await expect(quickStart).toContainText('-H "api-key: YOUR_API_KEY"');
 
   // Create a key: its secret is shown once, in full, copyable.
   await page.getByLabel('Key name').fill('Production server');
@@ -108,7 +110,7 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
     .getByRole('region', { name: 'E-mail verification' });
   await expect(verification).toContainText('Buying credits needs a verified e-mail address');
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
-  await verification.getByRole('button', { name: 'Resend e-mail' }).click();
+  await verification.getByRole('button', { name: 'Resend verification e-mail' }).click();
   await expect(verification.getByRole('status')).toHaveText(
     `We sent a new verification e-mail to ${email}.`,
   );
@@ -160,7 +162,8 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await expect(usageRow).toBeVisible({ timeout: 20_000 });
   await expect(usageRow).toContainText('Production server');
   await expect(usageRow).toContainText('-$0.004');
-  await expect(usageRow.getByRole('cell').last()).toHaveText('$24.99');
+  // The balance after the call, exactly (not cut to $24.99).
+  await expect(usageRow.getByRole('cell').last()).toHaveText('$24.996');
   await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.004');
   await expect(page.getByRole('list', { name: 'Spend per deployment' })).toContainText(
     'Object detection$0.004 · 1 call',

@@ -72,7 +72,7 @@ test('a new key’s secret is shown once: copyable in the notice, gone after clo
   // The list shows prefix…last four, created and last used; never the secret.
   const row = page.getByRole('row', { name: 'Production server' });
   await expect(row.getByLabel('Redacted key')).toHaveText(`va_live_…${secret.slice(-4)}`);
-  await expect(row).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+/);
   await expect(row).toContainText('Never');
   await expect(row).not.toContainText(secret);
   const listed = (await listKeys(user)).find((k) => k.name === 'Production server')!;
@@ -132,7 +132,7 @@ test('rolling a key: the new secret is shown once, the old one works until the g
   await expect(notice).toContainText('“Server” has a new secret.');
   await expect(notice).toContainText('you will not see it again');
   await expect(notice).toContainText(
-    /The previous secret keeps working until [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)\./,
+    /The previous secret keeps working until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+\./,
   );
   const rolled = (await notice.getByTestId('new-api-key').textContent())!.trim();
   expect(rolled).toMatch(SECRET);
@@ -159,7 +159,7 @@ test('rolling a key: the new secret is shown once, the old one works until the g
   expect(await servicesStatus(page, original)).toBe(401);
 });
 
-test('the quick start carries the UI key’s secret, else a named placeholder with a note', async ({
+test('the quick start runs as it is: a test key, never the in-browser key, else a named placeholder', async ({
   signedInPage: page,
   user,
 }) => {
@@ -168,20 +168,19 @@ test('the quick start carries the UI key’s secret, else a named placeholder wi
   await callApi(user, 'POST', 'api-key', { name: 'Server' });
   await page.goto(PAGE);
 
-  // The default key is the playground key, whose secret the site may read back.
+  // No test key: the live key's secret was shown once, so the request names it with a
+  // placeholder. Never the in-browser key (it answers the site's own origins only).
   const quickStart = page.getByRole('region', { name: 'Quick start' });
-  await expect(quickStart).toContainText(`-H "api-key: ${ui.key}"`, FIRST_LOAD);
-  await expect(quickStart).toContainText(`A ready request with your default key “${ui.name}”:`);
-
-  // Another default key: its secret was shown once, so the request carries a placeholder.
-  await page
-    .getByRole('row', { name: 'Server' })
-    .getByRole('button', { name: 'Set default' })
-    .click();
-  await expect(quickStart).toContainText('-H "api-key: YOUR_API_KEY"');
+  await expect(quickStart).toContainText('-H "api-key: YOUR_API_KEY"', FIRST_LOAD);
   await expect(quickStart).not.toContainText(ui.key!);
   await expect(quickStart).toContainText('Replace YOUR_API_KEY with the secret of “Server”');
   await expect(quickStart).toContainText('roll the key to get a new one');
+
+  // One click to a test key: the request carries its secret, ready for a terminal.
+  await quickStart.getByRole('button', { name: 'Create a test key' }).click();
+  await expect(quickStart).toContainText(/-H "api-key: va_test_[\w-]{32}"/);
+  await expect(quickStart).toContainText('A ready request with your test key “Test key”');
+  await expect(quickStart.getByRole('button', { name: 'Create a test key' })).toHaveCount(0);
 });
 
 test('a monthly cap: set on the keys page, a call past it is refused with 403 key_cap_reached and costs nothing, and the page shows the month’s spend against it', async ({
@@ -321,6 +320,7 @@ test('the table has no empty header, and Delete buttons line up from row to row'
   await expect(headers).toHaveText([
     'Name',
     'Key',
+    'Created by',
     'Created',
     'Last used',
     'Limits',

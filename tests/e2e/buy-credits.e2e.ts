@@ -143,7 +143,7 @@ test('buying needs a verified e-mail: the page says why, resends the link, and l
   // One banner, where the purchase is (not a second one at the top of the page).
   await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(1);
 
-  await banner.getByRole('button', { name: 'Resend e-mail' }).click();
+  await banner.getByRole('button', { name: 'Resend verification e-mail' }).click();
   await expect(banner.getByRole('status')).toHaveText(
     `We sent a new verification e-mail to ${unverified.email}.`,
   );
@@ -195,7 +195,7 @@ test('a purchase refused because the e-mail is not verified shows the server’s
     page.getByRole('region', { name: 'Buy credits' }).getByRole('region', {
       name: 'E-mail verification',
     }),
-  ).toContainText('Resend e-mail');
+  ).toContainText('Resend verification e-mail');
   await expect(page.getByRole('group', { name: 'Test mode payment' })).toHaveCount(0);
 });
 
@@ -321,7 +321,7 @@ test('automatic recharge with the declined test card: a call below the threshold
   await expect(failure).toContainText('Automatic recharge was turned off.');
   await expect(toggle).not.toBeChecked();
   await expect(auto.getByRole('status')).toHaveText('Off.');
-  await expect(page.getByTestId('current-balance')).toHaveText('$4.99');
+  await expect(page.getByTestId('current-balance')).toHaveText('$4.996');
   // The declined charge is in the log, marked as an automatic recharge, without an invoice.
   const recharge = page
     .getByRole('table', { name: 'Payments' })
@@ -367,7 +367,7 @@ test('automatic recharge with the test card that is always charged: the recharge
     .toBe(14.996);
 
   await page.reload();
-  await expect(page.getByTestId('current-balance')).toHaveText('$14.99', FIRST_LOAD);
+  await expect(page.getByTestId('current-balance')).toHaveText('$14.996', FIRST_LOAD);
   const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row');
   await expect(rows).toHaveCount(3);
   const recharge = rows.filter({ hasText: 'Automatic recharge' });

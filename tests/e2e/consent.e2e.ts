@@ -278,7 +278,10 @@ test.describe('cookie preferences page', () => {
     await expect(page.getByText('No choice saved in this browser')).toBeVisible();
     await banner(page).getByRole('button', { name: 'Accept All Cookies' }).click();
     await expect(
-      page.getByText(/Saved on \d{1,2} \w+ \d{4}, \d\d:\d\d, valid until/),
+      // The site's one date style, with the time zone.
+      page.getByText(
+        /Saved on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+, valid until/,
+      ),
     ).toBeVisible();
 
     const main = page.getByRole('main');

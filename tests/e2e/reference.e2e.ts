@@ -46,32 +46,39 @@ test('signed out: samples carry the placeholder and a sign-in link; the price co
   await expect(signIn).toHaveAttribute('href', /\/sign-in\/\?redirect=/);
 });
 
-test('signed in: the UI key is masked, revealed on demand, and copied in full', async ({
+test('signed in: a test key is masked, revealed on demand, and copied in full; never the UI key', async ({
   page,
   context,
   user,
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  // A second key: its secret was shown once, so the samples use the UI key's.
+  // A live key (its secret was shown once) and a test key (readable: free sample answers).
   await callApi(user, 'POST', 'api-key', { name: 'backend' });
+  await callApi(user, 'POST', 'api-key', { name: 'Test key', mode: 'test' });
   const { api_keys } = await callApi<{
-    api_keys: Array<{ key?: string; name: string; used_for_ui: boolean }>;
+    api_keys: Array<{ id: string; key?: string; name: string; used_for_ui: boolean }>;
   }>(user, 'GET', 'api-key');
   const ui = api_keys.find((k) => k.used_for_ui)!;
-  expect(api_keys.find((k) => k.name === 'backend')!.key).toBeUndefined();
-  const secret = ui.key!;
-  expect(secret).toMatch(/^va_live_/);
+  const backend = api_keys.find((k) => k.name === 'backend')!;
+  expect(backend.key).toBeUndefined();
+  const secret = api_keys.find((k) => k.name === 'Test key')!.key!;
+  expect(secret).toMatch(/^va_test_/);
   await dismissCookieBanner(page);
   await signIn(page, user, PAGE);
   const sample = page.getByLabel('curl sample', { exact: true });
-  await expect(page.getByTestId('sample-key')).toHaveText(/^va_live_.{4}•{12}.{4}$/, {
+  await expect(page.getByTestId('sample-key')).toHaveText(/^va_test_.{4}•{12}.{4}$/, {
     timeout: 20_000,
   });
   await expect(page.getByTestId('sample-key')).toHaveText(
     `${secret.slice(0, 12)}${'•'.repeat(12)}${secret.slice(-4)}`,
   );
-  await expect(page.getByText(`Your key ${ui.name}:`)).toBeVisible();
+  const picker = page.getByLabel('Key in the samples');
+  await expect(picker).toContainText('Test key (test');
+  await expect(picker).toContainText('backend (live');
+  // The in-browser key answers the site's own origins only: never in a sample.
+  await expect(picker).not.toContainText(ui.name);
+  await expect(sample).not.toContainText(ui.key!);
   await expect(sample).not.toContainText(secret);
   await page.getByRole('button', { name: 'Reveal key' }).click();
   await expect(sample).toContainText(`-H 'api-key: ${secret}'`);
@@ -89,33 +96,33 @@ test('signed in: the UI key is masked, revealed on demand, and copied in full', 
   await page.getByRole('button', { name: 'Hide key' }).click();
   await page.getByRole('button', { name: 'Copy key' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  // A live key picked: its secret was shown once, so the samples keep a placeholder and say so.
+  await picker.selectOption(backend.id);
+  await expect(page.getByLabel('Python sample', { exact: true })).toContainText(
+    "headers={'api-key': 'YOUR_API_KEY'}",
+  );
+  await expect(page.getByText('The secret of the live key backend was shown once')).toBeVisible();
 });
 
-test('signed in without a readable secret: samples keep the placeholder and say why', async ({
+test('signed in without a test key: the samples keep the placeholder and offer one', async ({
   page,
   user,
 }) => {
-  // The keys as listed when no secret can be read back (none is shown twice).
-  await page.route('**/v1/api-key', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { api_keys: Array<{ key?: string }> };
-    body.api_keys.forEach((key) => delete key.key);
-    return route.fulfill({ response, json: body });
-  });
+  await callApi(user, 'POST', 'api-key', { name: 'backend' });
   await dismissCookieBanner(page);
   await signIn(page, user, PAGE);
-  const bar = page.getByText('Samples use the placeholder YOUR_API_KEY: paste in the secret');
-  await expect(bar).toBeVisible({ timeout: 20_000 });
-  await expect(bar).toContainText('shown once, when it was created or rolled');
-  await expect(page.getByRole('link', { name: 'Manage your keys' })).toHaveAttribute(
-    'href',
-    '/settings/api-keys/',
-  );
+  const bar = page.locator('[data-key-state="ready"]');
+  await expect(bar).toContainText('A test key answers with free sample results', {
+    timeout: 20_000,
+  });
   await expect(page.getByLabel('curl sample', { exact: true })).toContainText(
     "-H 'api-key: YOUR_API_KEY'",
   );
   await expect(page.getByRole('button', { name: 'Reveal key' })).toHaveCount(0);
+  await bar.getByRole('button', { name: 'Create a test key' }).click();
+  await expect(page.getByTestId('sample-key')).toHaveText(/^va_test_.{4}•{12}.{4}$/);
+  await expect(bar.getByRole('button', { name: 'Create a test key' })).toHaveCount(0);
 });
 
 test('the example response is highlighted JSON, and its Copy button copies it exactly', async ({

@@ -11,7 +11,9 @@ import type { Browser, Page } from '@playwright/test';
 import { dismissCookieBanner } from './fixtures';
 import { test, expect } from './support/fixtures';
 import {
+  applyVerificationCode,
   buyCredits,
+  latestOobCode,
   callApi,
   createUser,
   DEFAULT_PASSWORD,
@@ -75,7 +77,9 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   await expect(dev.getByRole('definition').filter({ hasText: 'Acme Vision' })).toBeVisible();
   await expect(dev.getByRole('definition').filter({ hasText: email })).toBeVisible();
   await dev.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
-  await dev.getByLabel('Work e-mail').fill(email);
+  // The invited address is filled in and fixed.
+  await expect(dev.getByLabel('Work e-mail')).toHaveValue(email);
+  await expect(dev.getByLabel('Work e-mail')).not.toBeEditable();
   await dev.getByRole('textbox', { name: 'Password', exact: true }).fill(DEFAULT_PASSWORD);
   await dev.getByRole('button', { name: 'Create account' }).click();
   await dev.getByRole('link', { name: 'Continue to the invitation' }).click();
@@ -110,6 +114,13 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   await owner.getByLabel(`Role of ${email}`).selectOption({ label: 'Billing' });
   await expect(owner.getByText(`${email} is now billing.`)).toBeVisible();
   await dev.reload();
+  // Buying needs their own address verified (not the owner's): the page offers the mail again.
+  const verification = dev.getByRole('region', { name: 'E-mail verification' });
+  await expect(
+    verification.getByRole('button', { name: 'Resend verification e-mail' }),
+  ).toBeVisible();
+  await applyVerificationCode((await latestOobCode(email, 'VERIFY_EMAIL')).oobCode);
+  await verification.getByRole('button', { name: 'Check again' }).click();
   await expect(dev.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
   await dev.goto('/settings/api-keys/');
   await expect(
@@ -132,7 +143,8 @@ test('an owner invites a developer, changes their role, removes them; the pages 
     .getByRole('button', { name: 'Remove' })
     .click();
   const removal = owner.getByRole('dialog', { name: `Remove ${email}?` });
-  await expect(removal).toContainText('the admin keys whose secret they hold');
+  await expect(removal).toContainText('They created no API keys.');
+  await expect(removal).toContainText('Admin keys whose secret they hold');
   await expect(removal).toContainText('have another owner or admin roll it first');
   await owner.getByRole('button', { name: 'Remove member' }).click();
   await expect(owner.getByText(`${email} is removed.`)).toBeVisible();
@@ -141,6 +153,8 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   // Try again: the server's default, here no organization at all, so the registration form.
   await dev.getByRole('button', { name: 'Try again' }).click();
   await expect(dev.getByRole('heading', { name: 'Register your organization' })).toBeVisible();
+  // …after being told who removed them.
+  await expect(dev.getByText(/Acme Vision removed you from its team on/)).toBeVisible();
 });
 
 test('switching organizations in the account menu changes the keys page and the balance chip, in this tab and in another', async ({

@@ -69,7 +69,7 @@ test('transactions are paged with skip and limit beyond the first page, and expo
   // Dates: the formatted time is shown, the raw timestamp kept in the element.
   const time = table.locator('time').first();
   await expect(time).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-  await expect(time).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+  await expect(time).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) GMT\+5:30$/);
 
   // The raw transactions of the range, exported by the server (the same range as the table).
   const exported = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/transaction.csv');
@@ -295,8 +295,8 @@ test('a year of 10,000+ transactions: the totals, the chart with its axes and to
   expect(yearCalls[0]!.searchParams.get('utc_offset_minutes')).toBe('330');
   expect(transactions.every((url) => url.searchParams.get('limit') === '10')).toBe(true);
 
-  // Totals from the aggregate, written by the money rule.
-  const spent = `$${(Math.round(totalMicros / 10_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  // Totals from the aggregate, written by the money rule: exactly, every micro-dollar.
+  const spent = `$${(totalMicros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
   await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText(spent);
   await expect(page.locator('dt:text-is("Calls") + dd')).toHaveText(
     totalCalls.toLocaleString('en-US'),
@@ -385,18 +385,18 @@ test('calls made with a key show on the chart by day and by deployment title, fr
   for (let i = 0; i < 3; i += 1) expect((await meteredCall(request, key)).status).toBe(200);
   await page.goto('/settings/usage/');
   const chart = page.getByRole('region', { name: 'Spend' });
-  // Sums are written to the cent (src/format/numbers.ts): three $0.004 calls are $0.01.
+  // Sums are written exactly (src/format/numbers.ts): three $0.004 calls are $0.012.
   await expect(chart.getByRole('list', { name: 'Spend per deployment' })).toHaveText(
-    'Object detection$0.01 · 3 calls',
+    'Object detection$0.012 · 3 calls',
     { timeout: 20_000 },
   );
-  await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.01');
+  await expect(page.locator('dt:text-is("Spent") + dd')).toHaveText('$0.012');
   await expect(page.locator('dt:text-is("Calls") + dd')).toHaveText('3');
   await expect(page.locator('dt:text-is("Purchased") + dd')).toHaveText('$5.00');
   // 30 days, one bar each; today's holds the calls.
   await expect(chart.getByTestId('chart-bar')).toHaveCount(30);
   await chart.getByTestId('chart-bar').last().hover();
-  await expect(chart.getByRole('tooltip')).toContainText('$0.01 · 3 calls');
+  await expect(chart.getByRole('tooltip')).toContainText('$0.012 · 3 calls');
   // The transactions name the deployment by its title too.
   const usageRow = page
     .getByRole('table', { name: 'Transactions' })
@@ -405,5 +405,5 @@ test('calls made with a key show on the chart by day and by deployment title, fr
     .first();
   await expect(usageRow).toContainText('Object detection');
   await expect(usageRow).toContainText('-$0.004');
-  await expect(usageRow).toContainText('$4.98');
+  await expect(usageRow).toContainText('$4.988');
 });

@@ -12,7 +12,7 @@ import {
 } from '@site/src/components/OrganizationForm/regions';
 import type { CreditOrder } from '@contract';
 import { ROLL_GRACE_HOURS } from '@contract';
-import { sampleKeyState } from '@site/src/components/CodeSamples/useDefaultKey';
+import { defaultSampleKey, sampleKeys } from '@site/src/components/CodeSamples/useDefaultKey';
 import {
   balanceTooltip,
   NEGATIVE_BALANCE_NOTE,
@@ -96,6 +96,14 @@ describe('organization form', () => {
     expect(Object.keys(errors).sort()).toEqual(['country', 'name', 'state']);
   });
 
+  it("requires a state only where the country's addresses have one", () => {
+    expect(validateOrganization({ ...valid, country: 'SG', state: '' })).toEqual({});
+    expect(validateOrganization({ ...valid, country: 'DE', state: '' })).toEqual({});
+    expect(Object.keys(validateOrganization({ ...valid, country: 'US', state: '' }))).toEqual([
+      'state',
+    ]);
+  });
+
   it('lists countries by name and states for the US and India', () => {
     const countries = countryOptions();
     expect(countries.length).toBeGreaterThan(200);
@@ -132,13 +140,13 @@ describe('API keys', () => {
     ).toBeNull();
     expect(
       previousSecretNote(apiKey({ previous_secret_expires_at: '2025-03-11T12:00:00.000Z' }), now),
-    ).toMatch(/^Previous secret works until March 11, 2025 \d{1,2}:\d{2} (AM|PM)$/);
+    ).toMatch(/^Previous secret works until Mar 11, 2025, \d{1,2}:\d{2} (AM|PM) \S+$/);
   });
 
   it('shows when a key was last used, or Never', () => {
     expect(lastUsedText(apiKey({}))).toBe('Never');
     expect(lastUsedText(apiKey({ last_used_at: '2025-03-10T12:00:00.000Z' }))).toMatch(
-      /^Mar 10, 2025 \d{1,2}:\d{2} (AM|PM)$/,
+      /^Mar 10, 2025, \d{1,2}:\d{2} (AM|PM) \S+$/,
     );
   });
 
@@ -177,21 +185,20 @@ describe('API keys', () => {
     expect(parseCap('ten')).toHaveProperty('error');
   });
 
-  it("code samples carry the UI key's secret, or say why they keep the placeholder", () => {
-    expect(sampleKeyState([])).toEqual({ status: 'noKey' });
-    expect(
-      sampleKeyState([
-        apiKey({ name: 'Server', is_default: true }),
-        apiKey({ name: 'Playground key', used_for_ui: true, key: 'va_test_secret' }),
-      ]),
-    ).toEqual({ status: 'ready', key: 'va_test_secret', name: 'Playground key' });
-    // No secret can be shown again: name the default key the placeholder stands for.
-    expect(
-      sampleKeyState([
-        apiKey({ name: 'Playground key', used_for_ui: true }),
-        apiKey({ name: 'Server', is_default: true }),
-      ]),
-    ).toEqual({ status: 'hidden', name: 'Server' });
+  it('code samples carry a test key, never the in-browser key; live keys keep a placeholder', () => {
+    expect(sampleKeys([])).toEqual([]);
+    const keys = sampleKeys([
+      apiKey({ id: 'ui', name: 'Playground key', used_for_ui: true, key: 'va_live_browser' }),
+      apiKey({ id: 'live', name: 'Server', mode: 'live', is_default: true }),
+      apiKey({ id: 'off', name: 'Paused', mode: 'test', key: 'va_test_off', disabled: true }),
+      apiKey({ id: 'test', name: 'Test key', mode: 'test', key: 'va_test_secret' }),
+    ]);
+    // The in-browser key answers the site's origins only; a disabled key answers nothing.
+    expect(keys.map((key) => key.id)).toEqual(['test', 'live']);
+    expect(defaultSampleKey(keys)).toMatchObject({ name: 'Test key', secret: 'va_test_secret' });
+    expect(keys[1]).toMatchObject({ name: 'Server', secret: null });
+    // Without a readable test key there is no default: the bar offers "Create a test key".
+    expect(defaultSampleKey(sampleKeys([apiKey({ name: 'Server', mode: 'live' })]))).toBeNull();
   });
 
   it('wants a name of 1 to 64 characters', () => {

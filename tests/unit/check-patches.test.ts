@@ -94,5 +94,5 @@ describe('check:patches', () => {
     );
     expect(run.stdout).toContain('✓ prism-languages');
     expect(run.stderr).toContain(`1 of ${PATCH_CHECKS.length} patches no longer fit`);
-  });
+  }, 60_000);
 });

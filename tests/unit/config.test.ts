@@ -148,7 +148,8 @@ describe('docusaurus build with a public SITE_URL and nothing else', () => {
           SITE_URL: 'https://docs.example.com',
         },
         encoding: 'utf8',
-        timeout: 20_000,
+        // About 6 s on this machine; far more when other suites share its two cores.
+        timeout: 60_000,
       },
     );
     const output = `${result.stdout}${result.stderr}`;
@@ -164,6 +165,6 @@ describe('docusaurus build with a public SITE_URL and nothing else', () => {
       expect(output).toContain(name);
     // Refused before compiling anything: no bundler output, well under a real build's time.
     expect(output).not.toMatch(/Compiling|Generated static files/i);
-    expect(Date.now() - started).toBeLessThan(20_000);
-  }, 25_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 65_000);
 });

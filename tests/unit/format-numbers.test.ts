@@ -9,30 +9,26 @@ describe('number formatting', () => {
     expect(usd(-1250.5)).toBe('-$1,250.50');
   });
 
-  it('writes money held, paid or added up to the cent, and an amount under a cent exactly', () => {
-    expect(usdCents(24.976)).toBe('$24.98');
-    expect(usdCents(24.996)).toBe('$25.00');
+  it('writes every amount exactly, never rounded to the cent (issue 32)', () => {
+    // Three $0.004 calls are $0.012, not "$0.01"; a balance of $19.988 is not "$19.98".
+    expect(usdCents(0.004 * 3)).toBe('$0.012');
+    expect(usdBalance(19.988)).toBe('$19.988');
+    expect(usdCents(24.976)).toBe('$24.976');
     expect(usdCents(25)).toBe('$25.00');
     expect(usdCents(1250.5)).toBe('$1,250.50');
     expect(usdCents(-3.5)).toBe('-$3.50');
     expect(usdCents(0)).toBe('$0.00');
-    // Never $0.00 for money that was spent.
-    expect(usdCents(0.004)).toBe('$0.004');
-    expect(usdCents(0.008)).toBe('$0.008');
     expect(usdCents(-0.004)).toBe('-$0.004');
-    expect(usdCents(0.01)).toBe('$0.01');
+    expect(usdBalance(-3.504)).toBe('-$3.504');
   });
 
-  it('writes a balance to the cent rounded down, never more than the wallet holds', () => {
-    expect(usdBalance(4.996)).toBe('$4.99');
-    expect(usdBalance(24.976)).toBe('$24.97');
-    expect(usdBalance(25)).toBe('$25.00');
-    expect(usdBalance(1250.5)).toBe('$1,250.50');
-    // A debt is not made smaller.
-    expect(usdBalance(-3.504)).toBe('-$3.51');
-    expect(usdBalance(-3.5)).toBe('-$3.50');
-    expect(usdBalance(0.004)).toBe('$0.004');
-    expect(usdBalance(0)).toBe('$0.00');
+  it('adds up: a total written equals the rows written, for sub-cent amounts', () => {
+    const rows = [0.004, 0.004, 0.004, 0.002, 0.006];
+    const micros = rows.map((usdAmount) => Math.round(usdAmount * 1_000_000));
+    const total = micros.reduce((a, b) => a + b, 0) / 1_000_000;
+    const parse = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 1_000_000);
+    expect(parse(usdCents(total))).toBe(rows.map((r) => parse(usd(r))).reduce((a, b) => a + b, 0));
+    expect(usdCents(total)).toBe('$0.02');
   });
 
   it('groups as toLocaleString("en-US") does', () => {

@@ -65,5 +65,5 @@ describe('JSON highlighting without Prism', () => {
       const tokens = jsonTokens(code);
       expect(tokens.map(([, text]) => text).join('')).toBe(code);
     }
-  });
+  }, 60_000);
 });

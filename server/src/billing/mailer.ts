@@ -4,12 +4,14 @@
  * (scripts/stack/mail-catcher.mjs); outside local mode it must be set.
  */
 import nodemailer from 'nodemailer';
+import { ROLE_DESCRIPTIONS, ROLE_MEMBER_NOUNS, type Role } from '@contract';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   replyTo?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -27,7 +29,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   };
 }
 
-const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+/** Exact, as the site writes money: as many decimals as the amount has, 2 to 6 ($0.012). */
+export const usd = (micros: number) =>
+  `${micros < 0 ? '-' : ''}$${(Math.abs(micros) / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
 export const MESSAGES = {
   lowBalance: (
@@ -87,13 +91,13 @@ export const TEAM_MESSAGES = {
   invitation: (options: {
     organization: string;
     inviter: string | null;
-    role: string;
+    role: Role;
     link: string;
     expiresAt: Date;
   }) => ({
     subject: `You are invited to join ${options.organization} on VisionAPI`,
     text: [
-      `${options.inviter ?? 'A member'} invited you to join ${options.organization} on VisionAPI as ${options.role === 'admin' ? 'an' : 'a'} ${options.role}.`,
+      `${options.inviter ?? 'A member'} invited you to join ${options.organization} on VisionAPI as ${ROLE_MEMBER_NOUNS[options.role]}: ${ROLE_DESCRIPTIONS[options.role].charAt(0).toLowerCase()}${ROLE_DESCRIPTIONS[options.role].slice(1)}`,
       '',
       `Accept the invitation: ${options.link}`,
       '',

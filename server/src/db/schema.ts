@@ -430,6 +430,26 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * A member removed by another (not one who left): what the removed person is told when they sign
+ * in again ("Acme removed you on …"), without reading another organization's audit log.
+ */
+export const membershipRemovals = pgTable(
+  'membership_removals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** The organization's name when it removed them. */
+    organizationName: text('organization_name').notNull(),
+    removedByEmail: text('removed_by_email'),
+    removedAt: createdAt(),
+  },
+  (t) => [index('membership_removals_uid_idx').on(t.uid, t.removedAt)],
+);
+
 /** The organization a user's calls act on when they name none. */
 export const userPreferences = pgTable('user_preferences', {
   uid: text('uid').primaryKey(),

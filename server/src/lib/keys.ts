@@ -24,7 +24,7 @@ export interface StoredSecret {
   secretHash: string;
   prefix: string;
   last4: string;
-  /** Only for the in-browser (`used_for_ui`) key. */
+  /** Only for secrets the organization may read again: the in-browser key's and test keys'. */
   secretEncrypted: string | null;
 }
 
@@ -32,7 +32,9 @@ export interface StoredSecret {
  * API key secrets as the best platforms keep them: high-entropy, with a readable prefix, stored
  * as an HMAC-SHA-256 under a server secret (so a database copy cannot be checked against guesses
  * without the server secret), looked up by that hash. The in-browser key's secret must be
- * readable by its organization, so it is also kept encrypted with AES-256-GCM.
+ * readable by its organization, and so are test keys' (free sample answers, never charged: the
+ * docs put them into every sample, as Stripe's docs do), so those are also kept encrypted with
+ * AES-256-GCM.
  */
 /** Readable secret prefixes: live keys are charged, test keys are free sample calls. */
 export const KEY_PREFIXES = { live: 'va_live_', test: 'va_test_' } as const;
@@ -67,18 +69,18 @@ export function createKeySecrets(options: { hmacSecret: string; encryptionKey: B
       const b = Buffer.from(stored, 'hex');
       return a.length === b.length && timingSafeEqual(a, b);
     },
-    /** A new secret and what to store of it. */
+    /** A new secret and what to store of it (readable again: the in-browser key and test keys). */
     generate(usedForUi: boolean, mode: KeyMode = 'live'): { secret: string; stored: StoredSecret } {
       const secret = KEY_PREFIXES[mode] + randomBytes(24).toString('base64url');
-      return { secret, stored: this.store(secret, usedForUi) };
+      return { secret, stored: this.store(secret, usedForUi || mode === 'test') };
     },
-    store(secret: string, usedForUi: boolean): StoredSecret {
+    store(secret: string, readable: boolean): StoredSecret {
       const prefixEnd = secret.startsWith('va_') ? secret.indexOf('_', 3) + 1 : 5;
       return {
         secretHash: hash(secret),
         prefix: secret.slice(0, prefixEnd),
         last4: secret.slice(-4),
-        secretEncrypted: usedForUi ? encrypt(secret) : null,
+        secretEncrypted: readable ? encrypt(secret) : null,
       };
     },
   };

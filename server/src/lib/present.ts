@@ -21,10 +21,15 @@ const iso = (date: Date) => date.toISOString();
 
 /**
  * A key as lists show it: never its secret, except the in-browser key's, which its own
- * organization's site needs (`uiSecret` decrypts it).
+ * organization's site needs, and a test key's, which the docs' samples carry (`uiSecret`
+ * decrypts them). `createdBy`: the e-mail of the member who created it, when known.
  */
-export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => string | null): ApiKey {
-  const secret = row.usedForUi ? uiSecret(row) : null;
+export function presentApiKey(
+  row: ApiKeyRow,
+  uiSecret: (row: ApiKeyRow) => string | null,
+  createdBy?: (uid: string) => string | null,
+): ApiKey {
+  const secret = row.usedForUi || row.mode === 'test' ? uiSecret(row) : null;
   return {
     id: row.id,
     name: row.name,
@@ -34,6 +39,9 @@ export function presentApiKey(row: ApiKeyRow, uiSecret: (row: ApiKeyRow) => stri
     redacted: redactedSecret(row.prefix, row.last4),
     ...(secret !== null && { key: secret }),
     created_at: iso(row.createdAt),
+    ...(createdBy && {
+      created_by: row.createdByUid === null ? null : (createdBy(row.createdByUid) ?? null),
+    }),
     used_for_ui: row.usedForUi,
     is_default: row.isDefault,
     last_used_at: row.lastUsedAt ? iso(row.lastUsedAt) : null,

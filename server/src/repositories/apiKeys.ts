@@ -434,9 +434,15 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       };
     },
 
-    /** The in-browser key's secret, for its own organization only. */
+    /**
+     * The secret its organization may read again: the in-browser key's, and a test key's (free
+     * sample answers; the docs' samples carry it). Test keys made before they were kept
+     * readable have none.
+     */
     uiSecret(row: ApiKeyRow): string | null {
-      return row.usedForUi && row.secretEncrypted ? secrets.decrypt(row.secretEncrypted) : null;
+      return (row.usedForUi || row.mode === 'test') && row.secretEncrypted
+        ? secrets.decrypt(row.secretEncrypted)
+        : null;
     },
   };
 }

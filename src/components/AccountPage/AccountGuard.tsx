@@ -13,7 +13,12 @@ import EmailVerificationBanner, {
   useEmailVerification,
   type EmailVerification,
 } from '@site/src/components/EmailVerificationBanner';
-import useOrganization from './useOrganization';
+import { useQuery } from '@tanstack/react-query';
+import { account } from '@site/src/api';
+import { unwrap } from '@site/src/api/cache';
+import { v1Key } from '@site/src/api/queries';
+import { dateTime } from '@site/src/format/dates';
+import useOrganization, { NO_LONGER_A_MEMBER } from './useOrganization';
 import styles from './styles.module.css';
 import RetryAlert from '@site/src/components/RetryAlert';
 
@@ -71,6 +76,32 @@ function SignInPrompt({ expired = false }: { expired?: boolean }): ReactNode {
   );
 }
 
+/**
+ * A person whose organization removed them is told so, by name, before being asked to register
+ * one of their own (or to ask for a new invitation).
+ */
+function RemovalNotice(): ReactNode {
+  const { data } = useQuery({
+    queryKey: v1Key('GET /organizations'),
+    queryFn: () => account.v1('GET /organizations').then(unwrap),
+    meta: { quiet: true },
+  });
+  const removals = data?.removed_from ?? [];
+  if (removals.length === 0) return null;
+  return (
+    <div role="status" className={styles.removed}>
+      {removals.map((removal) => (
+        <p key={`${removal.organization_name}-${removal.removed_at}`}>
+          <strong>{removal.organization_name}</strong> removed you from its team on{' '}
+          {dateTime(removal.removed_at)}
+          {removal.removed_by ? ` (${removal.removed_by})` : ''}. Its keys and data are no longer
+          yours to use; ask one of its owners or admins for a new invitation if this was a mistake.
+        </p>
+      ))}
+    </div>
+  );
+}
+
 function ReadyAccount({
   organization,
   setOrganization,
@@ -110,10 +141,17 @@ function SignedInGate({
     case 'unauthorized':
       return <SignInPrompt expired />;
     case 'failed':
-      return <RetryAlert message={state.message} onRetry={reload} />;
+      return (
+        <>
+          {/* Removed from the organization this browser had selected: by whom, first. */}
+          {state.message === NO_LONGER_A_MEMBER && <RemovalNotice />}
+          <RetryAlert message={state.message} onRetry={reload} />
+        </>
+      );
     case 'none':
       return (
         <section className={styles.prompt} aria-labelledby="register-heading">
+          <RemovalNotice />
           <h2 id="register-heading">Register your organization</h2>
           <p>
             One more step: tell us who you are. Your organization holds your API keys, credits and

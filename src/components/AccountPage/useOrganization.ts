@@ -4,8 +4,9 @@
  * is handled quietly (spec §7): no notification, the page asks the user to sign in again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Organization } from '@contract';
+import { rememberRole } from '@site/src/api/memberRole';
 import { rememberOrganization } from '@site/src/api/organization';
 import { loadable, organizationQuery } from '@site/src/api/queries';
 
@@ -45,6 +46,12 @@ export default function useOrganization(enabled: boolean): {
   } else if (loaded.status === 404) state = { kind: 'none' };
   else if (loaded.status === 401) state = { kind: 'unauthorized' };
   else state = { kind: 'failed', message: loaded.message };
+
+  // The menus list only the pages this role can use.
+  const role = state.kind === 'ready' ? (state.organization.role ?? null) : null;
+  useEffect(() => {
+    if (role) rememberRole(role);
+  }, [role]);
 
   const reload = useCallback(() => {
     if (state.kind === 'failed' && state.message === NO_LONGER_A_MEMBER) {

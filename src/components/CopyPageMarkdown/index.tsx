@@ -9,10 +9,19 @@ import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-async function fetchText(href: string): Promise<string> {
-  const response = await fetch(href);
+/**
+ * The page's Markdown, never anything else: a server that answers the path with its HTML app
+ * shell (a host without the file, a dev server of old) makes the copy fail with a message
+ * instead of putting a page of HTML on the clipboard.
+ */
+export async function fetchText(href: string): Promise<string> {
+  const response = await fetch(href, { headers: { Accept: 'text/markdown, text/plain' } });
   if (!response.ok) throw new Error(`${href}: ${response.status}`);
-  return response.text();
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('html')) throw new Error(`${href}: HTML, not Markdown`);
+  const text = await response.text();
+  if (/^\s*<(?:!doctype|html)/i.test(text)) throw new Error(`${href}: HTML, not Markdown`);
+  return text;
 }
 
 /** Starts the clipboard write within the click (Safari requires it), the text following. */

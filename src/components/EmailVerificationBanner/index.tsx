@@ -36,7 +36,7 @@ export default function EmailVerificationBanner({
             disabled={busy !== null}
             onClick={() => void resend()}
           >
-            {busy === 'resend' ? 'Sending…' : 'Resend e-mail'}
+            {busy === 'resend' ? 'Sending…' : 'Resend verification e-mail'}
           </Button>
           <Button
             color="inherit"

@@ -30,12 +30,14 @@ export interface EmailVerification {
 
 export default function useEmailVerification(organization: Organization): EmailVerification {
   const { user } = useAuth();
-  const query = useQuery({ ...emailVerificationQuery(), enabled: !organization.email_verified });
+  // The organization's flag is its owner's address; every other member's is their own.
+  const known = organization.email_verified && organization.role === 'owner';
+  const query = useQuery({ ...emailVerificationQuery(), enabled: !known });
   const { refetch } = query;
   const [busy, setBusy] = useState<'check' | 'resend' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  let status: VerificationStatus = organization.email_verified ? 'verified' : 'checking';
+  let status: VerificationStatus = known ? 'verified' : 'checking';
   if (query.status === 'success') status = query.data.email_verified ? 'verified' : 'unverified';
   else if (query.status === 'error') status = 'failed';
 

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { rememberRole } from '@site/src/api/memberRole';
 import { authErrorMessage, signOutEverywhere } from '@site/src/auth';
 import { notify } from '@site/src/components/Notifications/queue';
 
@@ -10,6 +11,8 @@ export default function useSignOut(): { signOut: () => Promise<void>; pending: b
     setPending(true);
     try {
       await signOutEverywhere();
+      // The next person in this browser sees every page until their role is read.
+      rememberRole(null);
       notify({ severity: 'success', message: 'You are signed out.' });
     } catch (error) {
       notify({ severity: 'error', message: authErrorMessage(error) });

@@ -15,6 +15,7 @@ import { unwrap } from '@site/src/api/cache';
 import FormTextField from '@site/src/components/FormTextField';
 import { notify } from '@site/src/components/Notifications';
 import { lazyResolver } from '@site/src/forms/resolver';
+import { countryHasRegions } from '@contract/address';
 import { countryOptions, stateOptions } from './regions';
 import type { OrganizationValues } from './validation';
 import styles from './styles.module.css';
@@ -167,7 +168,7 @@ export default function OrganizationForm({
             </option>
           ))}
         </FormTextField>
-      ) : (
+      ) : !country || countryHasRegions(country) ? (
         <FormTextField
           {...field}
           name="state"
@@ -177,7 +178,7 @@ export default function OrganizationForm({
           autoComplete="address-level1"
           slotProps={{ htmlInput: { maxLength: 64 } }}
         />
-      )}
+      ) : null}
       {(country === 'IN' || gstin) && (
         <FormTextField
           {...field}

@@ -4,6 +4,7 @@
  * the form is first submitted (src/forms/resolver.ts).
  */
 import { OrganizationBody } from '@contract/account';
+import { countryHasRegions, missingStateMessage } from '@contract/address';
 import { Check } from 'typebox/schema';
 import { fieldErrors, type FieldMessages } from '@site/src/forms/contract';
 import type { FormCheck } from '@site/src/forms/resolver';
@@ -38,7 +39,8 @@ export function toOrganizationBody(values: OrganizationValues): OrganizationBody
     name: values.name.trim(),
     website: values.website.trim(),
     country: values.country,
-    state: values.state.trim(),
+    // Where the country's addresses have no state, none is sent (the field is not shown).
+    state: countryHasRegions(values.country) ? values.state.trim() : '',
   };
   const gstin = values.gstin.trim().toUpperCase();
   const address = values.address.trim();
@@ -53,7 +55,16 @@ export function isWebsite(raw: string): boolean {
 }
 
 export function validateOrganization(values: OrganizationValues): OrganizationErrors {
-  return fieldErrors(OrganizationBody, toOrganizationBody(values), MESSAGES);
+  const errors: OrganizationErrors = fieldErrors(
+    OrganizationBody,
+    toOrganizationBody(values),
+    MESSAGES,
+  );
+  // A state only where the country's addresses have one (Singapore's do not).
+  if (!errors.state && missingStateMessage(values.country, values.state)) {
+    errors.state = MESSAGES.state.required!;
+  }
+  return errors;
 }
 
 export const checkOrganization: FormCheck<OrganizationValues, OrganizationBody> = (values) => {

@@ -4,10 +4,14 @@
  * cannot load, the badge is a plain link to the booking page; with no booking URL configured it
  * links to /contact-us/. It sits in its own landmark, and while it shows the page keeps room for
  * it at the bottom (styles.module.css), so it never hides the page's end or a focused control.
+ * On the account pages, whose tables put actions at every row's right edge, it does not float:
+ * it sits at the end of the page, where it covers nothing.
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import Link from '@docusaurus/Link';
+import { useLocation } from '@docusaurus/router';
+import clsx from 'clsx';
 import { runWhenIdle } from '@site/src/browser/idle';
 import styles from './styles.module.css';
 
@@ -18,15 +22,28 @@ export const BADGE_SHOWN_CLASS = 'scheduling-badge-shown';
 const loadPopup = () => import(/* webpackChunkName: "calendly-popup" */ './CalendlyPopup');
 const CalendlyPopup = lazy(loadPopup);
 
+/** Pages whose controls reach the window's right edge: the badge sits at the end instead. */
+export function badgeInFlow(pathname: string): boolean {
+  return pathname.startsWith('/settings/') || pathname.startsWith('/invitation/');
+}
+
 export default function SchedulingBadge({ url }: { url: string }): ReactNode {
+  const { pathname } = useLocation();
+  const inFlow = badgeInFlow(pathname);
+  const dock = clsx(styles.dock, inFlow && styles.inFlow);
+  // `data-scheduling-badge` marks the badge wherever it is; `data-badge-inline`, one that takes
+  // its own room (the page then keeps none for it at the bottom).
+  const marker = { 'data-scheduling-badge': '', ...(inFlow && { 'data-badge-inline': '' }) };
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
 
-  // Before the first paint with the badge, so the room for it arrives with it.
+  // Before the first paint with the badge, so the room for it arrives with it. A badge in the
+  // page's flow takes its own room: none is kept at the bottom then.
   useLayoutEffect(() => {
+    if (inFlow) return;
     document.documentElement.classList.add(BADGE_SHOWN_CLASS);
     return () => document.documentElement.classList.remove(BADGE_SHOWN_CLASS);
-  }, []);
+  }, [inFlow]);
 
   useEffect(() => {
     if (!url) return;
@@ -47,7 +64,7 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
 
   if (!url) {
     return (
-      <aside className={styles.dock} aria-label="Book a call" data-scheduling-badge="">
+      <aside className={dock} aria-label="Book a call" {...marker}>
         <Link className={styles.badge} to="/contact-us/">
           {BADGE_TEXT}
         </Link>
@@ -62,7 +79,7 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   };
 
   return (
-    <aside className={styles.dock} aria-label="Book a call" data-scheduling-badge="">
+    <aside className={dock} aria-label="Book a call" {...marker}>
       <a
         className={styles.badge}
         href={url}

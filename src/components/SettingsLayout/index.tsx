@@ -8,22 +8,28 @@ import { useLocation } from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { ACCOUNT_LINKS, TEAM_LINKS } from '@site/src/components/NavbarItems/links';
+import { knownRole, onRoleChange } from '@site/src/api/memberRole';
+import { useHydratedSyncExternalStore } from '@site/src/browser/hydratedStore';
+import { ACCOUNT_LINKS, linksForRole, TEAM_LINKS } from '@site/src/components/NavbarItems/links';
 import PlainLink, { isActivePath } from '@site/src/components/PlainLink';
 import styles from './styles.module.css';
 
 /** The settings pages, in the navigation's order (the account menu lists the same). */
 export const SETTINGS_LINKS = [...ACCOUNT_LINKS, ...TEAM_LINKS];
 
+const noRole = () => null;
+
 export function SettingsNav(): ReactNode {
   const { pathname } = useLocation();
+  // Only the pages the member's role can use (every page until the role is known).
+  const role = useHydratedSyncExternalStore(onRoleChange, knownRole, noRole);
   return (
     <nav className={styles.nav} aria-label="Settings">
       <p className={styles.navTitle} aria-hidden="true">
         Settings
       </p>
       <ul className={styles.navList}>
-        {SETTINGS_LINKS.map(({ label, to }) => {
+        {linksForRole(SETTINGS_LINKS, role).map(({ label, to }) => {
           const current = isActivePath(pathname, to);
           return (
             <li key={to}>

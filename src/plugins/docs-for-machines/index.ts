@@ -8,6 +8,10 @@
  * - after the build: every docs page's Markdown beside the page, /llms.txt, /llms-full.txt and
  *   one llms.txt per public deployment. `precacheMachineDocs` adds those files to the PWA's
  *   precache (plugin-pwa's own glob patterns cannot be extended: it overwrites them).
+ * - under `docusaurus start` (`devServer`), which has no postBuild: the same files, written once
+ *   all content is loaded (and again after each change) into MACHINE_DOCS_DEV_DIR, which the
+ *   config adds to the dev server's static folders, so /llms.txt, /llms-full.txt and every
+ *   page's .md answer as in the build instead of the app shell.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,7 +24,12 @@ import type { SiteConfig } from '../../config/types';
 export interface Options {
   /** The build's configuration (src/config/env.ts): the hosts the docs name. */
   config: SiteConfig;
+  /** Running under `docusaurus start`: write the files for the dev server too. */
+  devServer?: boolean;
 }
+
+/** Where `docusaurus start` finds the docs for machines (a static folder of the dev server only). */
+export const MACHINE_DOCS_DEV_DIR = '.docusaurus-machine-docs';
 
 /** A docs page as scripts/docs-data/site.ts's DocPage. */
 interface DocPage {
@@ -192,6 +201,13 @@ export default function docsForMachines(context: LoadContext, options: Options):
     name: NAME,
     async loadContent() {
       await run(siteDir, ['openapi', JSON.stringify(site)]);
+    },
+    async allContentLoaded({ allContent }) {
+      if (!options.devServer) return;
+      const docs = (allContent as Record<string, Record<string, unknown> | undefined>)[DOCS_PLUGIN];
+      const pages = docPages(siteDir, docs?.default);
+      const outDir = path.join(siteDir, MACHINE_DOCS_DEV_DIR);
+      await run(siteDir, ['markdown'], JSON.stringify({ outDir, site, pages }));
     },
     async postBuild({ outDir, plugins }) {
       try {

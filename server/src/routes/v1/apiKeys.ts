@@ -66,10 +66,15 @@ export function apiKeyHandlers(ctx: V1Context) {
     },
 
     listApiKeys: async (request) => {
-      const keys = await ctx.repos.apiKeys.list(organizationOf(request).id);
+      const org = organizationOf(request);
+      const [keys, emails] = await Promise.all([
+        ctx.repos.apiKeys.list(org.id),
+        ctx.repos.teams.memberEmails(org.id),
+      ]);
       // A viewer reads the keys but never a secret, the in-browser key's included.
       const secrets = request.access!.role === 'viewer' ? () => null : uiSecret;
-      return { api_keys: keys.map((key) => presentApiKey(key, secrets)) };
+      const createdBy = (uid: string) => emails.get(uid) ?? null;
+      return { api_keys: keys.map((key) => presentApiKey(key, secrets, createdBy)) };
     },
 
     setDefaultApiKey: async (request) => {

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditLogQuery, Invitation, Member } from '@contract';
 import { ADMIN_KEY_PREFIX } from '@contract';
+import { missingStateMessage } from '@contract/address';
 
 import { TEAM_MESSAGES } from '../../billing/mailer';
 import { ApiError, invalidRequest } from '../../lib/errors';
@@ -130,9 +131,10 @@ export function teamHandlers(ctx: V1Context) {
   return {
     listOrganizations: async (request) => {
       const uid = request.user!.uid;
-      const [rows, selected] = await Promise.all([
+      const [rows, selected, removals] = await Promise.all([
         teams.organizationsOf(uid),
         teams.membershipFor(uid, null),
+        teams.removalsOf(uid),
       ]);
       return {
         organizations: rows.map((row) => ({
@@ -141,10 +143,17 @@ export function teamHandlers(ctx: V1Context) {
           role: row.role,
           selected: row.id === selected?.organization.id,
         })),
+        removed_from: removals.map((removal) => ({
+          organization_name: removal.organizationName,
+          removed_by: removal.removedBy,
+          removed_at: removal.removedAt.toISOString(),
+        })),
       };
     },
 
     createAnotherOrganization: async (request) => {
+      const missing = missingStateMessage(request.body.country, request.body.state);
+      if (missing) throw invalidRequest(missing);
       const org = await ctx.repos.organizations.create(
         request.user!,
         request.body,
@@ -200,8 +209,18 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     removeMember: async (request) => {
-      await teams.removeMember(organizationOf(request).id, request.params.uid, actorOf(request));
-      return { uid: request.params.uid, removed: true as const };
+      const result = await teams.removeMember(
+        organizationOf(request).id,
+        request.params.uid,
+        actorOf(request),
+        request.query.hand_keys_to,
+      );
+      return {
+        uid: request.params.uid,
+        removed: true as const,
+        api_keys_deleted: result.apiKeysDeleted,
+        api_keys_handed_over: result.apiKeysHandedOver,
+      };
     },
 
     leaveOrganization: async (request) => {

@@ -8,8 +8,9 @@
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import clsx from 'clsx';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ACCOUNT_LINKS, TEAM_LINKS } from '../links';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { knownRole, onRoleChange } from '@site/src/api/memberRole';
+import { ACCOUNT_LINKS, linksForRole, TEAM_LINKS } from '../links';
 import useSignOut from '../useSignOut';
 import OrganizationSwitcher from './OrganizationSwitcher';
 import styles from './styles.module.css';
@@ -21,6 +22,7 @@ export default function AccountMenu({ email }: { email: string }): ReactNode {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const role = useSyncExternalStore(onRoleChange, knownRole, () => null);
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -70,7 +72,7 @@ export default function AccountMenu({ email }: { email: string }): ReactNode {
         </p>
         <OrganizationSwitcher open={open} />
         <ul className={styles.links}>
-          {[...ACCOUNT_LINKS, ...TEAM_LINKS].map((link) => (
+          {linksForRole([...ACCOUNT_LINKS, ...TEAM_LINKS], role).map((link) => (
             <li key={link.to}>
               <Link className="dropdown__link" to={link.to}>
                 {link.label}

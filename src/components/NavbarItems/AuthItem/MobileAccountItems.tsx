@@ -1,8 +1,9 @@
 /** The signed-in entries of the mobile sidebar: Dashboard, the account links and Sign out. */
 import Link from '@docusaurus/Link';
 import type { User } from 'firebase/auth';
-import type { ReactNode } from 'react';
-import { ACCOUNT_LINKS, DASHBOARD_PATH, TEAM_LINKS } from '../links';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { knownRole, onRoleChange } from '@site/src/api/memberRole';
+import { ACCOUNT_LINKS, DASHBOARD_PATH, linksForRole, TEAM_LINKS } from '../links';
 import useSignOut from '../useSignOut';
 import styles from './styles.module.css';
 
@@ -14,6 +15,7 @@ interface Props {
 
 export default function MobileAccountItems({ user, onDashboard, onNavigate }: Props): ReactNode {
   const { signOut, pending } = useSignOut();
+  const role = useSyncExternalStore(onRoleChange, knownRole, () => null);
   return (
     <>
       {!onDashboard && (
@@ -32,7 +34,7 @@ export default function MobileAccountItems({ user, onDashboard, onNavigate }: Pr
           Signed in as <strong className={styles.email}>{user.email ?? user.displayName}</strong>
         </span>
       </li>
-      {[...ACCOUNT_LINKS, ...TEAM_LINKS].map((link) => (
+      {linksForRole([...ACCOUNT_LINKS, ...TEAM_LINKS], role).map((link) => (
         <li key={link.to} className="menu__list-item">
           <Link className="menu__link" to={link.to} onClick={onNavigate}>
             {link.label}

@@ -8,6 +8,7 @@ import Link from '@docusaurus/Link';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { OrganizationMembership } from '@contract/teams';
 import styles from './styles.module.css';
+import { rememberRole } from '@site/src/api/memberRole';
 
 type State =
   | { kind: 'loading' }
@@ -49,6 +50,8 @@ export default function OrganizationSwitcher({ open }: { open: boolean }): React
         ? stored
         : (list.find((o) => o.selected)?.id ?? null);
       setSelected(current);
+      const role = list.find((o) => o.id === current)?.role;
+      if (role) rememberRole(role);
       setState({ kind: 'ready', organizations: list });
     })();
     return () => {
@@ -73,6 +76,7 @@ export default function OrganizationSwitcher({ open }: { open: boolean }): React
     }
     setSelected(organization.id);
     selection.rememberOrganization(organization.id);
+    rememberRole(organization.role);
   };
 
   return (

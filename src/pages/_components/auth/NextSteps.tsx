@@ -89,7 +89,7 @@ export default function NextSteps({
               onClick={() => void resend()}
               look="secondary"
             >
-              Resend e-mail
+              Resend verification e-mail
             </SubmitButton>
           </div>
         </>

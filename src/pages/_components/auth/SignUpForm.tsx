@@ -16,9 +16,17 @@ import styles from './styles.module.css';
 
 type Created = { email: string; verified: boolean };
 
+/** The address an invitation's "Sign up" link carries (`?email=`), when it looks like one. */
+export function invitedAddress(search: string): string | null {
+  const email = new URLSearchParams(search).get('email')?.trim() ?? '';
+  return email.length > 2 && email.length <= 320 && email.includes('@') ? email : null;
+}
+
 export default function SignUpForm(): ReactNode {
   const { search } = useLocation();
-  const [email, setEmail] = useState('');
+  // Opened from an invitation: the account must be for the invited address, so it is fixed.
+  const invited = invitedAddress(search);
+  const [email, setEmail] = useState(invited ?? '');
   const [password, setPassword] = useState('');
   const [passwordHint, setPasswordHint] = useState<string | null>(null);
   const { pending, error, setError, run } = useAuthAction<'password' | 'google'>();
@@ -82,7 +90,13 @@ export default function SignUpForm(): ReactNode {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           required
-          autoFocus
+          readOnly={invited !== null}
+          helperText={
+            invited !== null
+              ? 'Your invitation is for this address: the account is created with it.'
+              : undefined
+          }
+          autoFocus={invited === null}
         />
         <PasswordField
           label="Password"

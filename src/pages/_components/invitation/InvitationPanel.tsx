@@ -9,11 +9,18 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, type InvitationPreview } from '@contract';
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLE_MEMBER_NOUNS,
+  roleMay,
+  type InvitationPreview,
+} from '@contract';
 import { account } from '@site/src/api';
 import { rememberOrganization } from '@site/src/api/organization';
 import { useAuth } from '@site/src/auth';
 import { REDIRECT_PARAM } from '@site/src/auth/redirect';
+import { dateTime } from '@site/src/format/dates';
 import styles from './styles.module.css';
 
 type State =
@@ -62,7 +69,10 @@ export default function InvitationPanel(): ReactNode {
       return;
     }
     rememberOrganization(answer.data.organization_id);
-    history.push('/settings/api-keys/');
+    // The first page their role can use: a billing member has no keys page.
+    history.push(
+      roleMay('GET /api-key', answer.data.role) ? '/settings/api-keys/' : '/settings/buy-credits/',
+    );
   };
 
   if (state.kind === 'loading') return <p role="status">Reading the invitation…</p>;
@@ -82,14 +92,15 @@ export default function InvitationPanel(): ReactNode {
         <dd>{preview.organization_name}</dd>
         <dt>Role</dt>
         <dd>
-          {ROLE_LABELS[preview.role]}: {ROLE_DESCRIPTIONS[preview.role]}
+          You join as {ROLE_MEMBER_NOUNS[preview.role]} ({ROLE_LABELS[preview.role]}):{' '}
+          {ROLE_DESCRIPTIONS[preview.role]}
         </dd>
         <dt>Invited by</dt>
         <dd>{preview.invited_by ?? 'A member of the organization'}</dd>
         <dt>For</dt>
         <dd>{preview.email}</dd>
         <dt>Link works until</dt>
-        <dd>{new Date(preview.expires_at).toLocaleString()}</dd>
+        <dd>{dateTime(preview.expires_at)}</dd>
       </dl>
       {refusal ? (
         <Alert severity="error" className={styles.alert}>
@@ -111,7 +122,10 @@ export default function InvitationPanel(): ReactNode {
             Sign in as <strong>{preview.email}</strong> to accept, or create an account with that
             address.
           </p>
-          <Link className="button button--primary" to={`/sign-up/?${back}`}>
+          <Link
+            className="button button--primary"
+            to={`/sign-up/?email=${encodeURIComponent(preview.email)}&${back}`}
+          >
             Sign up
           </Link>
           <Link className="button button--secondary" to={`/sign-in/?${back}`}>

@@ -39,7 +39,24 @@ const LimitsDialog = lazy(() => import(/* webpackChunkName: "key-dialogs" */ './
 /** Where the focus goes once the list shows it: a key's row, or the list's heading. */
 type FocusTarget = { row: string } | 'heading' | null;
 
-export default function ApiKeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
+/**
+ * A member whose role reads no keys (billing) is told once which roles can, with no call made and
+ * nothing to retry; the settings navigation no longer lists the page for them.
+ */
+export default function ApiKeysPanel(context: AccountContext): ReactNode {
+  const { organization } = context;
+  if (!roleMay('GET /api-key', organization.role)) {
+    return (
+      <section className={shared.card} aria-labelledby="keys-role-heading">
+        <h2 id="keys-role-heading">Not available for your role</h2>
+        <p>{roleNeededMessage('The API keys page', 'GET /api-key', organization)}</p>
+      </section>
+    );
+  }
+  return <KeysPanel {...context} />;
+}
+
+function KeysPanel({ organization, setOrganization }: AccountContext): ReactNode {
   const keysQuery = useQuery(apiKeysQuery());
   // The only copy of a new secret in the page; dropped when the notice closes.
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
@@ -107,8 +124,6 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
   const busy = setDefault.isPending || remove.isPending;
   const [dialogsOpened, setDialogsOpened] = useState(false);
   if (!dialogsOpened && (rolling || deleting || capping || limiting)) setDialogsOpened(true);
-
-  const defaultKey = keys.find((key) => key.is_default) ?? null;
 
   // Moves the focus once its target is on screen (a deleted key's row leaves after the refetch).
   useEffect(() => {
@@ -189,6 +204,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
+                  <th scope="col">Created by</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Limits</th>
@@ -231,7 +247,7 @@ export default function ApiKeysPanel({ organization, setOrganization }: AccountC
       {state.kind === 'ready' && (
         <section className={shared.card} aria-labelledby="quick-start-heading">
           <h2 id="quick-start-heading">Quick start</h2>
-          <CurlExample defaultKey={defaultKey} revealed={revealed?.apiKey ?? null} />
+          <CurlExample keys={keys} revealed={revealed?.apiKey ?? null} canCreate={manageKeys} />
         </section>
       )}
 

@@ -1,8 +1,9 @@
 /**
- * A ready-to-run request to the services host. Secrets are shown only once, so the request
- * carries a real secret only while the page has one: a key just created or rolled (while its
- * notice shows the secret), else the default key when the backend can give its secret back (the
- * key used for in-browser calls); otherwise a placeholder the user replaces.
+ * A ready-to-run request to the services host, runnable as it is from a terminal: it carries a
+ * key just created or rolled (while its notice shows the secret), else one of the organization's
+ * test keys (free sample answers; their secrets can be read again), never the in-browser key
+ * (it answers only the site's own origins). Without a test key it names the default live key
+ * with a placeholder to replace, and says how to get a test key.
  */
 import CodeBlock from '@theme/CodeBlock';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ import shared from '../shared/styles.module.css';
 import { deploymentName } from './limits';
 import styles from './styles.module.css';
 import { withoutTrailingSlashes } from '@site/src/api/url';
+import CreateTestKeyButton from './CreateTestKeyButton';
 
 const SAMPLE_DEPLOYMENT = 'object-detection';
 
@@ -23,16 +25,25 @@ function deploymentFor(key: ApiKey | null): string {
 }
 
 export default function CurlExample({
-  defaultKey,
+  keys,
   revealed,
+  canCreate,
 }: {
-  defaultKey: ApiKey | null;
+  keys: ApiKey[];
+  /** The member may create keys: without a test key, offer one. */
+  canCreate: boolean;
   /** A key whose new secret the page shows right now (created or rolled). */
   revealed: ApiKeyWithSecret | null;
 }): ReactNode {
   const { servicesBaseUrl } = useSiteConfig();
   const base = withoutTrailingSlashes(servicesBaseUrl);
-  const shown = revealed ?? defaultKey;
+  const testKey = keys.find((key) => key.mode === 'test' && key.key && !key.disabled) ?? null;
+  const defaultKey =
+    testKey ??
+    keys.find((key) => key.is_default && !key.used_for_ui) ??
+    keys.find((key) => !key.used_for_ui) ??
+    null;
+  const shown = revealed && !revealed.used_for_ui ? revealed : defaultKey;
   const secret = shown?.key ?? null;
   const deployment = deploymentFor(shown);
   const command = [
@@ -41,22 +52,31 @@ export default function CurlExample({
     '  -F "image=@photo.jpg"',
   ].join('\n');
   let intro: string;
-  if (revealed) intro = `A ready request with the new secret of “${revealed.name}”:`;
-  else if (!defaultKey) intro = 'Create a key and it appears in this request:';
-  else if (secret) intro = `A ready request with your default key “${defaultKey.name}”:`;
-  else intro = `A request with your default key “${defaultKey.name}”:`;
+  if (revealed && shown === revealed)
+    intro = `A ready request with the new secret of “${revealed.name}”:`;
+  else if (!defaultKey) intro = 'Create a test key and it appears in this request:';
+  else if (secret)
+    intro = `A ready request with your test key “${defaultKey.name}” (free sample answers; paste it into a terminal):`;
+  else intro = `A request with your key “${defaultKey.name}”:`;
   return (
     <>
       <p className={shared.muted}>{intro}</p>
+      {!testKey && canCreate && <CreateTestKeyButton />}
       <CodeBlock language="bash" title={`${deploymentName(deployment)} on photo.jpg`}>
         {command}
       </CodeBlock>
-      {revealed && (
+      {revealed && shown === revealed && (
         <p className={`${shared.muted} ${styles.placeholderNote}`}>
           The secret stays in this request only while the notice above shows it.
         </p>
       )}
-      {!revealed && defaultKey && !secret && (
+      {secret && shown?.mode === 'test' && (
+        <p className={`${shared.muted} ${styles.placeholderNote}`}>
+          Test keys answer with labelled sample results and cost nothing. For real results, swap in
+          the secret of a live key (charged).
+        </p>
+      )}
+      {shown !== revealed && defaultKey && !secret && (
         <p className={`${shared.muted} ${styles.placeholderNote}`}>
           Replace <code>{API_KEY_PLACEHOLDER}</code> with the secret of “{defaultKey.name}”, which
           starts and ends like <code>{defaultKey.redacted}</code>. It was shown once, when the key

@@ -1,6 +1,6 @@
 /**
  * One key: name and markers, the redacted secret (prefix…last four: secrets are shown only
- * once), created and last used dates, its limits and the calls they refused, its spend this month
+ * once), who created it and when, when it was last used, its limits and the calls they refused, its spend this month
  * against its cap, actions. The row can
  * take the focus (after the new-key notice closes, or a key above it is deleted).
  */
@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
 import type { ApiKey } from '@contract';
 import { usdCents } from '../shared/format';
 import shared from '../shared/styles.module.css';
-import { capState, lastUsedText, previousSecretNote, shortLocalDate } from './keys';
+import { longLocalDate } from '../shared/format';
+import { capState, lastUsedText, previousSecretNote } from './keys';
 import { deploymentsText, expiryText, originsText, refusalsText } from './limits';
 import styles from './styles.module.css';
 
@@ -92,7 +93,7 @@ export default function KeyRow({
   const previous = previousSecretNote(apiKey);
   return (
     <tr aria-label={apiKey.name} data-key-id={apiKey.id} tabIndex={-1} className={styles.keyRow}>
-      <td>
+      <td className={styles.wide}>
         <div className={styles.nameCell}>
           <span className={styles.keyName}>{apiKey.name}</span>
           {apiKey.is_default && <Chip label="Default" size="small" color="primary" />}
@@ -126,14 +127,17 @@ export default function KeyRow({
           )}
         </div>
       </td>
-      <td>
+      <td data-label="Key" className={styles.labelled}>
         <code className={`${shared.mono} ${styles.redacted}`} aria-label="Redacted key">
           {apiKey.redacted}
         </code>
         {previous && <div className={styles.previous}>{previous}</div>}
       </td>
+      <td data-label="Created by" className={`${styles.createdBy} ${styles.labelled}`}>
+        {apiKey.created_by ?? <span className={shared.muted}>—</span>}
+      </td>
       <td data-label="Created" className={`${styles.date} ${styles.labelled}`}>
-        {shortLocalDate(apiKey.created_at)}
+        {longLocalDate(apiKey.created_at)}
       </td>
       <td data-label="Last used" className={`${styles.date} ${styles.labelled}`}>
         {lastUsedText(apiKey)}
@@ -144,7 +148,7 @@ export default function KeyRow({
       <td data-label="This month" className={styles.labelled}>
         <MonthToDate apiKey={apiKey} onCap={() => onCap(apiKey)} />
       </td>
-      <td>
+      <td className={styles.wide}>
         {/* Fixed slots, so that Roll and Delete line up whether or not a row has Set default. */}
         {readOnly ? null : (
           <div className={styles.actions}>

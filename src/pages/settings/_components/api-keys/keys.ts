@@ -1,5 +1,4 @@
 /** Rules and wording of the API keys page that need no React. */
-import dayjs from 'dayjs';
 import type { ApiKey, ROLL_GRACE_HOURS } from '@contract';
 import { longLocalDate } from '../shared/format';
 
@@ -24,15 +23,9 @@ export function previousSecretNote(
   return `Previous secret works until ${longLocalDate(until)}`;
 }
 
-/** A date in a table cell: "Jan 31, 2025 2:05 PM" (local). */
-export function shortLocalDate(iso: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('MMM D, YYYY h:mm A') : iso;
-}
-
 /** The list's "Last used" column. */
 export function lastUsedText(key: Pick<ApiKey, 'last_used_at'>): string {
-  return key.last_used_at ? shortLocalDate(key.last_used_at) : 'Never';
+  return key.last_used_at ? longLocalDate(key.last_used_at) : 'Never';
 }
 
 /** A key's spend this month against its cap: none, under it (how far along), or reached. */

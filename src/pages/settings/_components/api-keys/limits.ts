@@ -13,7 +13,8 @@ import {
 } from '@contract/account';
 import { API_ORDER } from '@contract/catalogue';
 import { DATE_RANGE } from '@contract/common';
-import { shortLocalDate } from './keys';
+import { dateOnly } from '@site/src/format/dates';
+import { longLocalDate } from '../shared/format';
 
 /** The deployments a key may be limited to, in the API's order. */
 export const DEPLOYMENT_CHOICES: ReadonlyArray<{ path: string; title: string }> = API_ORDER.map(
@@ -99,8 +100,7 @@ export function parseExpiry(
   const end = date.endOf('day').toDate();
   if (end.getTime() <= now.getTime())
     return { error: 'Choose today or a later day, or leave it empty for no expiry.' };
-  if (day > LAST_EXPIRY_DAY)
-    return { error: `Choose a day up to ${dayjs(LAST_EXPIRY_DAY).format('MMMM D, YYYY')}.` };
+  if (day > LAST_EXPIRY_DAY) return { error: `Choose a day up to ${dateOnly(LAST_EXPIRY_DAY)}.` };
   return { value: end.toISOString() };
 }
 
@@ -173,8 +173,8 @@ export function originsText(key: Pick<ApiKey, 'allowed_origins' | 'used_for_ui'>
 export function expiryText(key: Pick<ApiKey, 'expires_at'>, now: Date = new Date()): string {
   if (!key.expires_at) return 'No expiry';
   return new Date(key.expires_at) <= now
-    ? `Expired ${shortLocalDate(key.expires_at)}`
-    : `Expires ${shortLocalDate(key.expires_at)}`;
+    ? `Expired ${longLocalDate(key.expires_at)}`
+    : `Expires ${longLocalDate(key.expires_at)}`;
 }
 
 /** Why the services host refused a call (the limit it names, `last_refused.reason`). */
@@ -192,5 +192,5 @@ export function refusalsText(key: Pick<ApiKey, 'refused_calls' | 'last_refused'>
   const last = key.last_refused;
   if (!last) return calls;
   const why = REFUSAL_REASONS[last.reason] ?? last.reason;
-  return `${calls} · last ${shortLocalDate(last.at)} (${why})`;
+  return `${calls} · last ${longLocalDate(last.at)} (${why})`;
 }

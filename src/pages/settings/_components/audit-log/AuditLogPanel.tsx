@@ -12,6 +12,7 @@ import { loadable, v1Key } from '@site/src/api/queries';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import RetryAlert from '@site/src/components/RetryAlert';
 import ScrollTable from '@site/src/components/ScrollTable';
+import { dateTime } from '@site/src/format/dates';
 import { csvBlob, saveFile } from '../shared/download';
 import Pager from '../shared/Pager';
 import shared from '../shared/styles.module.css';
@@ -161,7 +162,7 @@ export default function AuditLogPanel({ organization }: AccountContext): ReactNo
               <tbody>
                 {state.data.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td data-label="When">{new Date(entry.at).toLocaleString()}</td>
+                    <td data-label="When">{dateTime(entry.at)}</td>
                     <td data-label="Who">{actorOf(entry)}</td>
                     <td data-label="Action">
                       {/* Breaks after the dot, never inside a word: `member.` `invited`. */}

@@ -4,7 +4,7 @@
  */
 import { Fragment, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import dayjs from 'dayjs';
+import { dateTime } from '@site/src/format/dates';
 import ConsentSwitches from '@site/src/components/ConsentSwitches';
 import { CONSENT_CATEGORIES } from '@site/src/consent/categories';
 import {
@@ -16,8 +16,6 @@ import {
 } from '@site/src/consent/store';
 import type { OptionalChoices } from '@site/src/consent/store';
 import styles from './styles.module.css';
-
-const DATE_FORMAT = 'D MMMM YYYY, HH:mm';
 
 function onOff(value: boolean): string {
   return value ? 'On' : 'Off';
@@ -53,9 +51,8 @@ export default function PreferencesForm(): ReactNode {
   } else {
     summary = (
       <>
-        Saved on{' '}
-        <time dateTime={stored.consentDate}>{dayjs(stored.consentDate).format(DATE_FORMAT)}</time>,
-        valid until {dayjs(consentExpiry(stored.consentDate)).format(DATE_FORMAT)}.
+        Saved on <time dateTime={stored.consentDate}>{dateTime(stored.consentDate)}</time>, valid
+        until {dateTime(consentExpiry(stored.consentDate))}.
       </>
     );
   }

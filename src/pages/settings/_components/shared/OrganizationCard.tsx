@@ -1,6 +1,7 @@
 /** The organization's details, with an edit form (`PATCH organization`). */
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { roleMay } from '@contract/endpoints';
 import type { AccountContext } from '@site/src/components/AccountPage';
 import { countryName, stateName } from '@site/src/components/OrganizationForm/regions';
 import styles from './styles.module.css';
@@ -13,11 +14,13 @@ export default function OrganizationCard({
   setOrganization,
 }: Pick<AccountContext, 'organization' | 'setOrganization'>): ReactNode {
   const [editing, setEditing] = useState(false);
+  // Only owners and admins may change the details: nobody else is offered a form that would fail.
+  const mayEdit = roleMay('PATCH /organization', organization.role);
   return (
     <section className={styles.card} aria-labelledby="organization-heading">
       <div className={styles.cardHeader}>
         <h2 id="organization-heading">Organization</h2>
-        {!editing && (
+        {!editing && mayEdit && (
           <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
             Edit details
           </Button>
@@ -43,8 +46,12 @@ export default function OrganizationCard({
           <dd>{organization.website}</dd>
           <dt>Country</dt>
           <dd>{countryName(organization.country)}</dd>
-          <dt>State</dt>
-          <dd>{stateName(organization.country, organization.state)}</dd>
+          {organization.state && (
+            <>
+              <dt>State or region</dt>
+              <dd>{stateName(organization.country, organization.state)}</dd>
+            </>
+          )}
           {organization.gstin && (
             <>
               <dt>GSTIN</dt>

@@ -1,13 +1,9 @@
-/** Formatting shared by the account pages (dates with dayjs, money in USD). */
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
+/** Formatting shared by the account pages: the site's one date style, money in USD. */
+import { dateTime } from '@site/src/format/dates';
 
-dayjs.extend(localizedFormat);
-
-/** A long local date, e.g. "January 31, 2025 2:05 PM". */
+/** A local date and time with its time zone (the site's one style): "Jan 31, 2025, 2:05 PM UTC". */
 export function longLocalDate(iso: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('LLL') : iso;
+  return dateTime(iso);
 }
 
 /**

@@ -152,7 +152,7 @@ export default function AdminKeysCard({
       ) : null}
       {state.kind === 'ready' && state.data.admin_keys.length > 0 ? (
         <ScrollTable label="Admin keys">
-          <table className={`${shared.table} ${shared.stacked}`} aria-label="Admin keys">
+          <table className={`${shared.table} ${shared.cardRows}`} aria-label="Admin keys">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -168,7 +168,9 @@ export default function AdminKeysCard({
             <tbody>
               {state.data.admin_keys.map((key) => (
                 <tr key={key.id}>
-                  <td data-label="Name">{key.name}</td>
+                  <td data-label="Name" className={shared.wideCell}>
+                    {key.name}
+                  </td>
                   <td data-label="Key" className={shared.mono}>
                     {key.redacted}
                   </td>
@@ -179,7 +181,7 @@ export default function AdminKeysCard({
                   <td data-label="Last used">
                     {key.last_used_at ? longLocalDate(key.last_used_at) : 'Never'}
                   </td>
-                  <td data-label="Actions">
+                  <td data-label="Actions" className={shared.wideCell}>
                     <div className={styles.inline}>
                       <Button
                         size="small"

@@ -111,7 +111,7 @@ export default function InvitationsCard(): ReactNode {
       ) : null}
       {state.kind === 'ready' && state.data.invitations.length > 0 ? (
         <ScrollTable label="Pending invitations">
-          <table className={`${shared.table} ${shared.stacked}`} aria-label="Pending invitations">
+          <table className={`${shared.table} ${shared.cardRows}`} aria-label="Pending invitations">
             <thead>
               <tr>
                 <th scope="col">E-mail address</th>
@@ -126,7 +126,9 @@ export default function InvitationsCard(): ReactNode {
             <tbody>
               {state.data.invitations.map((invitation) => (
                 <tr key={invitation.id}>
-                  <td data-label="E-mail address">{invitation.email}</td>
+                  <td data-label="E-mail address" className={shared.wideCell}>
+                    {invitation.email}
+                  </td>
                   <td data-label="Role">{ROLE_LABELS[invitation.role]}</td>
                   <td data-label="Sent">{longLocalDate(invitation.created_at)}</td>
                   <td data-label="Link">
@@ -134,7 +136,7 @@ export default function InvitationsCard(): ReactNode {
                       ? 'Expired'
                       : `Works until ${longLocalDate(invitation.expires_at)}`}
                   </td>
-                  <td data-label="Actions">
+                  <td data-label="Actions" className={shared.wideCell}>
                     <div className={styles.inline}>
                       <Button
                         size="small"

@@ -17,21 +17,17 @@ import {
 } from '@contract';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
-import { loadable } from '@site/src/api/queries';
+import { invalidateApiKeys, loadable } from '@site/src/api/queries';
 import { notify } from '@site/src/components/Notifications';
 import RetryAlert from '@site/src/components/RetryAlert';
 import ScrollTable from '@site/src/components/ScrollTable';
 import shared from '../shared/styles.module.css';
 import { longLocalDate, usdCents } from '../shared/format';
-import type { Confirmation } from './ConfirmDialog';
+import RemoveMemberDialog from './RemoveMemberDialog';
 import { invalidateTeam, membersQuery } from './queries';
 import styles from './styles.module.css';
 
 const who = (member: Member) => member.email ?? member.uid;
-
-/** What removing a member takes with them (the server deletes both in the same transaction). */
-const REMOVAL_TEXT =
-  'Their access ends at once. The API keys they created are deleted (the in-browser key passes to the owner), and so are the admin keys whose secret they hold: those they created or rolled last. To keep such an admin key, have another owner or admin roll it first, then give its new secret to the machine that uses it.';
 
 function LimitEditor({ member }: { member: Member }): ReactNode {
   const [value, setValue] = useState(
@@ -85,13 +81,7 @@ function LimitEditor({ member }: { member: Member }): ReactNode {
   );
 }
 
-export default function MembersCard({
-  role,
-  confirm,
-}: {
-  role: Role;
-  confirm: (confirmation: Confirmation) => void;
-}): ReactNode {
+export default function MembersCard({ role }: { role: Role }): ReactNode {
   const query = useQuery(membersQuery());
   const state = loadable(query);
   const manage = roleMay('PATCH /team/members/{uid}', role);
@@ -108,12 +98,27 @@ export default function MembersCard({
       void invalidateTeam();
     },
   });
+  const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useMutation({
-    mutationFn: (member: Member) =>
-      account.v1('DELETE /team/members/{uid}', { params: { uid: member.uid } }).then(unwrap),
-    onSuccess: (_, member) => {
-      notify({ severity: 'success', message: `${who(member)} is removed.` });
+    mutationFn: ({ member, handKeysTo }: { member: Member; handKeysTo: string | null }) =>
+      account
+        .v1('DELETE /team/members/{uid}', {
+          params: { uid: member.uid },
+          ...(handKeysTo ? { query: { hand_keys_to: handKeysTo } } : {}),
+        })
+        .then(unwrap),
+    onSuccess: (result, { member }) => {
+      setRemoving(null);
+      const keys = result.api_keys_handed_over;
+      notify({
+        severity: 'success',
+        message:
+          keys > 0
+            ? `${who(member)} is removed; ${keys === 1 ? 'their key was' : `their ${keys} keys were`} handed over.`
+            : `${who(member)} is removed.`,
+      });
       void invalidateTeam();
+      void invalidateApiKeys();
     },
   });
 
@@ -131,7 +136,7 @@ export default function MembersCard({
       ) : null}
       {state.kind === 'ready' ? (
         <ScrollTable label="Members">
-          <table className={`${shared.table} ${shared.stacked}`} aria-label="Members">
+          <table className={`${shared.table} ${shared.cardRows}`} aria-label="Members">
             <thead>
               <tr>
                 <th scope="col">Member</th>
@@ -152,7 +157,7 @@ export default function MembersCard({
                 const editable = manage && member.role !== 'owner';
                 return (
                   <tr key={member.uid}>
-                    <td data-label="Member">
+                    <td data-label="Member" className={shared.wideCell}>
                       {who(member)}
                       {member.you ? <span className={styles.you}> (you)</span> : null}
                     </td>
@@ -197,19 +202,13 @@ export default function MembersCard({
                       )}
                     </td>
                     {manage ? (
-                      <td data-label="Actions">
+                      <td data-label="Actions" className={shared.wideCell}>
                         {editable && !member.you ? (
                           <Button
                             size="small"
                             color="error"
-                            onClick={() =>
-                              confirm({
-                                title: `Remove ${who(member)}?`,
-                                text: REMOVAL_TEXT,
-                                action: 'Remove member',
-                                onConfirm: () => remove.mutate(member),
-                              })
-                            }
+                            aria-label={`Remove ${who(member)}`}
+                            onClick={() => setRemoving(member)}
                           >
                             Remove
                           </Button>
@@ -222,6 +221,15 @@ export default function MembersCard({
             </tbody>
           </table>
         </ScrollTable>
+      ) : null}
+      {manage && state.kind === 'ready' ? (
+        <RemoveMemberDialog
+          member={removing}
+          members={state.data.members}
+          busy={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={(member, handKeysTo) => remove.mutate({ member, handKeysTo })}
+        />
       ) : null}
     </section>
   );

@@ -158,7 +158,7 @@ export default function TeamPanel({ organization, setOrganization }: AccountCont
           the organization you select.
         </p>
       </section>
-      <MembersCard role={role} confirm={confirm} />
+      <MembersCard role={role} />
       {roleMay('POST /team/invitations', role) ? <InvitationsCard /> : null}
       {roleMay('GET /admin-keys', role) ? <AdminKeysCard confirm={confirm} /> : null}
       {!roleMay('POST /team/invitations', role) || !roleMay('GET /admin-keys', role) ? (

@@ -3,7 +3,7 @@
  * `complete_created_at` and `created_at` becomes the formatted local time
  * (spec §3, §7).
  */
-import dayjs from 'dayjs';
+import { dateTime } from '@site/src/format/dates';
 import type { Transaction } from '@contract';
 
 export interface UsageRow extends Omit<Transaction, 'created_at'> {
@@ -23,10 +23,9 @@ export const TRANSACTION_KIND_LABELS: Record<Transaction['kind'], string> = {
 };
 
 export function toUsageRow(transaction: Transaction): UsageRow {
-  const date = dayjs(transaction.created_at);
   return {
     ...transaction,
     complete_created_at: transaction.created_at,
-    created_at: date.isValid() ? date.format('MMM D, YYYY h:mm:ss A') : transaction.created_at,
+    created_at: dateTime(transaction.created_at),
   };
 }

@@ -1,0 +1,24 @@
+/**
+ * Organizations as teams: memberships and roles, the selected organization, invitations and
+ * admin keys. Every change takes the team's lock (a transaction-scoped advisory lock per
+ * organization), re-reads the acting member's role under it, and writes its audit entry in the
+ * same transaction, so two concurrent changes can never act on stale roles.
+ *
+ * One repository made of three, by resource: members.ts, invitations.ts, adminKeys.ts (shared.ts:
+ * the lock, the role check, row types and messages).
+ */
+import type { Database } from '../../db/client';
+import { adminKeysRepository } from './adminKeys';
+import { invitationsRepository } from './invitations';
+import { membersRepository } from './members';
+
+export * from './shared';
+
+export function createTeamsRepository(db: Database) {
+  return {
+    ...membersRepository(db),
+    ...invitationsRepository(db),
+    ...adminKeysRepository(db),
+  };
+}
+export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
