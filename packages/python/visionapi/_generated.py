@@ -575,7 +575,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/team/members/{uid}",
         "access": "member",
         "path_params": ["uid"],
-        "query": [],
+        "query": ["hand_keys_to"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -1176,8 +1176,17 @@ class ListOrganizationsResponseOrganizationsItem(TypedDict):
     selected: bool
     """The organization calls act on without the header."""
 
-class ListOrganizationsResponse(TypedDict):
+class ListOrganizationsResponseRemovedFromItem(TypedDict):
+    organization_name: str
+    removed_by: Optional[str]
+    removed_at: str
+
+class _ListOrganizationsResponseRequired(TypedDict):
     organizations: List[ListOrganizationsResponseOrganizationsItem]
+
+class ListOrganizationsResponse(_ListOrganizationsResponseRequired, total=False):
+    removed_from: List[ListOrganizationsResponseRemovedFromItem]
+    """Organizations that removed you in the last 90 days (and that you have not joined again), latest first."""
 
 class CreateAnotherOrganizationResponse(TypedDict):
     id: str
@@ -1202,7 +1211,7 @@ class CreateApiKeyResponseLastRefused(TypedDict):
     reason: str
     """Which limit refused it."""
 
-class CreateApiKeyResponse(TypedDict):
+class _CreateApiKeyResponseRequired(TypedDict):
     id: str
     """Identifier; send it as `x-api-key` to set-default, roll or delete."""
     name: str
@@ -1233,6 +1242,9 @@ class CreateApiKeyResponse(TypedDict):
     refused_calls: int
     """Calls refused because they were outside this key's limits (403, free). (at least 0)"""
     last_refused: Optional[CreateApiKeyResponseLastRefused]
+
+class CreateApiKeyResponse(_CreateApiKeyResponseRequired, total=False):
+    created_by: Optional[str]
 
 class ListApiKeysResponseApiKeysItemLastRefused(TypedDict):
     at: str
@@ -1272,7 +1284,8 @@ class _ListApiKeysResponseApiKeysItemRequired(TypedDict):
 
 class ListApiKeysResponseApiKeysItem(_ListApiKeysResponseApiKeysItemRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class ListApiKeysResponse(TypedDict):
     api_keys: List[ListApiKeysResponseApiKeysItem]
@@ -1315,14 +1328,15 @@ class _SetDefaultApiKeyResponseRequired(TypedDict):
 
 class SetDefaultApiKeyResponse(_SetDefaultApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class RollApiKeyResponseLastRefused(TypedDict):
     at: str
     reason: str
     """Which limit refused it."""
 
-class RollApiKeyResponse(TypedDict):
+class _RollApiKeyResponseRequired(TypedDict):
     id: str
     """Identifier; send it as `x-api-key` to set-default, roll or delete."""
     name: str
@@ -1353,6 +1367,9 @@ class RollApiKeyResponse(TypedDict):
     refused_calls: int
     """Calls refused because they were outside this key's limits (403, free). (at least 0)"""
     last_refused: Optional[RollApiKeyResponseLastRefused]
+
+class RollApiKeyResponse(_RollApiKeyResponseRequired, total=False):
+    created_by: Optional[str]
 
 class SetApiKeyCapResponseLastRefused(TypedDict):
     at: str
@@ -1392,7 +1409,8 @@ class _SetApiKeyCapResponseRequired(TypedDict):
 
 class SetApiKeyCapResponse(_SetApiKeyCapResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class SetApiKeyRestrictionsResponseLastRefused(TypedDict):
     at: str
@@ -1432,7 +1450,8 @@ class _SetApiKeyRestrictionsResponseRequired(TypedDict):
 
 class SetApiKeyRestrictionsResponse(_SetApiKeyRestrictionsResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class DisableApiKeyResponseLastRefused(TypedDict):
     at: str
@@ -1472,7 +1491,8 @@ class _DisableApiKeyResponseRequired(TypedDict):
 
 class DisableApiKeyResponse(_DisableApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class EnableApiKeyResponseLastRefused(TypedDict):
     at: str
@@ -1512,7 +1532,8 @@ class _EnableApiKeyResponseRequired(TypedDict):
 
 class EnableApiKeyResponse(_EnableApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    created_by: Optional[str]
 
 class DeleteApiKeyResponse(TypedDict):
     id: str
@@ -1933,6 +1954,10 @@ class UpdateMemberResponse(TypedDict):
 class RemoveMemberResponse(TypedDict):
     uid: str
     removed: Literal[True]
+    api_keys_deleted: int
+    """(at least 0)"""
+    api_keys_handed_over: int
+    """(at least 0)"""
 
 class LeaveOrganizationResponse(TypedDict):
     left: Literal[True]
@@ -2297,6 +2322,7 @@ __all__ = [
     "GetOrganizationResponse",
     "VerifyOrganizationEmailResponse",
     "ListOrganizationsResponseOrganizationsItem",
+    "ListOrganizationsResponseRemovedFromItem",
     "ListOrganizationsResponse",
     "CreateAnotherOrganizationResponse",
     "SelectOrganizationResponse",
@@ -2628,9 +2654,9 @@ class _AccountMethods:
         request = {"uid": uid, "role": role, "monthly_limit_usd": monthly_limit_usd}
         return self._call("update_member", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def remove_member(self, *, uid: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> RemoveMemberResponse:
+    def remove_member(self, *, uid: str, hand_keys_to: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> RemoveMemberResponse:
         """Remove a member: DELETE /v1/team/members/{uid}."""
-        request = {"uid": uid}
+        request = {"uid": uid, "hand_keys_to": hand_keys_to}
         return self._call("remove_member", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def leave_organization(self, *, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> LeaveOrganizationResponse:

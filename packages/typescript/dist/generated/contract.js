@@ -935,7 +935,7 @@ export const ACCOUNT_OPERATIONS = {
         path: '/team/members/{uid}',
         access: 'member',
         path_params: ['uid'],
-        query: [],
+        query: ['hand_keys_to'],
         headers: {},
         body: null,
         idempotent: false,

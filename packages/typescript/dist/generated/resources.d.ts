@@ -265,7 +265,7 @@ export declare class AccountResource {
     /**
      * Remove a member: `DELETE /v1/team/members/{uid}`.
      *
-     * Their access ends at once, and the API keys they created stop working (deleted). The owner cannot be removed.
+     * Their access ends at once. The API keys they created are handed to `hand_keys_to` (another owner, admin or developer) and keep working, or else are deleted; the answer counts both. The owner cannot be removed.
      */
     removeMember(request: T.RemoveMemberRequest, options?: CallOptions): APIPromise<T.RemoveMemberResponse>;
     /**

@@ -340,7 +340,7 @@ export class AccountResource {
     /**
      * Remove a member: `DELETE /v1/team/members/{uid}`.
      *
-     * Their access ends at once, and the API keys they created stop working (deleted). The owner cannot be removed.
+     * Their access ends at once. The API keys they created are handed to `hand_keys_to` (another owner, admin or developer) and keep working, or else are deleted; the answer counts both. The owner cannot be removed.
      */
     removeMember(request, options) {
         return this.caller.operation('removeMember', request, options);

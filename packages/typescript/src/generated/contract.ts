@@ -596,7 +596,7 @@ export interface CreateOrganizationRequest {
   website: string;
   /** (at most 64 characters) */
   country: string;
-  /** (at most 64 characters) */
+  /** State or region; required (not empty) where the country's addresses have one (US, India, Canada…), empty where they do not (Singapore, Germany…). (at most 64 characters) */
   state: string;
   /** Indian GST identification number (15 characters). */
   gstin?: string;
@@ -630,7 +630,7 @@ export interface UpdateOrganizationRequest {
   website?: string;
   /** (at most 64 characters) */
   country?: string;
-  /** (at most 64 characters) */
+  /** State or region; required (not empty) where the country's addresses have one (US, India, Canada…), empty where they do not (Singapore, Germany…). (at most 64 characters) */
   state?: string;
   /** Indian GST identification number (15 characters). */
   gstin?: string;
@@ -699,6 +699,12 @@ export interface ListOrganizationsResponse {
     /** The organization calls act on without the header. */
     selected: boolean;
   }>;
+  /** Organizations that removed you in the last 90 days (and that you have not joined again), latest first. */
+  removed_from?: Array<{
+    organization_name: string;
+    removed_by: string | null;
+    removed_at: string;
+  }>;
 }
 
 /** What `createAnotherOrganization` sends. */
@@ -709,7 +715,7 @@ export interface CreateAnotherOrganizationRequest {
   website: string;
   /** (at most 64 characters) */
   country: string;
-  /** (at most 64 characters) */
+  /** State or region; required (not empty) where the country's addresses have one (US, India, Canada…), empty where they do not (Singapore, Germany…). (at most 64 characters) */
   state: string;
   /** Indian GST identification number (15 characters). */
   gstin?: string;
@@ -769,9 +775,10 @@ export type CreateApiKeyResponse = {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -814,9 +821,10 @@ export interface ListApiKeysResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
+    created_by?: string | null;
     /** Key used for image calls made from the browser (the first such key). */
     used_for_ui: boolean;
     is_default: boolean;
@@ -860,9 +868,10 @@ export interface SetDefaultApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -907,9 +916,10 @@ export type RollApiKeyResponse = {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -955,9 +965,10 @@ export interface SetApiKeyCapResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -1003,9 +1014,10 @@ export interface SetApiKeyRestrictionsResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -1048,9 +1060,10 @@ export interface DisableApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -1093,9 +1106,10 @@ export interface EnableApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`), which only its own organization can read. Secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
+  created_by?: string | null;
   /** Key used for image calls made from the browser (the first such key). */
   used_for_ui: boolean;
   is_default: boolean;
@@ -1662,12 +1676,18 @@ export interface UpdateMemberResponse {
 export interface RemoveMemberRequest {
   /** (at most 128 characters) */
   uid: string;
+  /** The uid of another owner, admin or developer who takes over the API keys the removed member created, so they keep working. Without it those keys are deleted. (at most 128 characters) */
+  hand_keys_to?: string;
 }
 
 /** The answer of `removeMember`. */
 export interface RemoveMemberResponse {
   uid: string;
   removed: true;
+  /** (at least 0) */
+  api_keys_deleted: number;
+  /** (at least 0) */
+  api_keys_handed_over: number;
 }
 
 /** `leaveOrganization` sends nothing. */
@@ -2865,7 +2885,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/team/members/{uid}',
     access: 'member',
     path_params: ['uid'],
-    query: [],
+    query: ['hand_keys_to'],
     headers: {},
     body: null,
     idempotent: false,
