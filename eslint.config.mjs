@@ -21,6 +21,8 @@ export default tseslint.config(
       'bench-results/**',
       'bench/baseline-site/**',
       'server/drizzle/**',
+      // The SDK's build, checked against its sources by tests/unit/sdk/generated.test.ts.
+      'packages/typescript/dist/**',
     ],
   },
   js.configs.recommended,

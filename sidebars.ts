@@ -43,6 +43,12 @@ const sidebars = {
       ],
     },
     'api-reference',
+    {
+      type: 'category',
+      label: 'SDKs',
+      collapsed: false,
+      items: ['sdks/typescript', 'sdks/python', 'sdks/cli'],
+    },
     'teams',
     'private-deployment',
     'ai-training-studio',

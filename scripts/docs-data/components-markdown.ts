@@ -116,9 +116,15 @@ export function codeSamples(site: SiteInfo, doc: DeploymentDoc): string {
     `Replace ${code(API_KEY_PLACEHOLDER)} with one of your API keys ([API keys](${siteHref(site, '/settings/api-keys/')})).`,
     'curl:',
     fence('bash', samples.curl),
-    'Python:',
+    `[TypeScript SDK](${siteHref(site, '/dashboard/sdks/typescript/')}):`,
+    fence('typescript', samples.typescript),
+    `[Python SDK](${siteHref(site, '/dashboard/sdks/python/')}):`,
+    fence('python', samples['python-sdk']),
+    `[CLI](${siteHref(site, '/dashboard/sdks/cli/')}):`,
+    fence('bash', samples.cli),
+    'Python (requests):',
     fence('python', samples.python),
-    'JavaScript:',
+    'JavaScript (fetch):',
     fence('javascript', samples.javascript),
   ].join('\n\n');
 }

@@ -76,6 +76,7 @@ function apiDocuments(site: SiteInfo): string[] {
     `- [Services host OpenAPI document](${siteHref(site, OPENAPI_PATHS.services)}): every deployment's request and answer (OpenAPI 3.1, JSON).`,
     `- [Account API OpenAPI document](${siteHref(site, OPENAPI_PATHS.account)}): organizations, API keys, credits, usage, teams (OpenAPI 3.1, JSON).`,
     `- [API reference](${siteHref(site, markdownPath(API_REFERENCE_PERMALINK))}): both documents as readable Markdown.`,
+    `- SDKs, generated from the same contract, with retries, idempotency keys and typed errors: [TypeScript](${siteHref(site, markdownPath('/dashboard/sdks/typescript/'))}), [Python](${siteHref(site, markdownPath('/dashboard/sdks/python/'))}) and the [\`visionapi\` command line](${siteHref(site, markdownPath('/dashboard/sdks/cli/'))}).`,
   ];
 }
 
@@ -151,7 +152,7 @@ export function deploymentLlmsTxt(
     '',
     '## Docs',
     '',
-    `- [${entry.title} reference](${siteHref(site, markdownPath(page))}): parameters, answer fields, an example answer, errors and code samples in curl, Python and JavaScript.`,
+    `- [${entry.title} reference](${siteHref(site, markdownPath(page))}): parameters, answer fields, an example answer, errors and code samples in curl, the TypeScript and Python SDKs, the \`visionapi\` CLI, Python and JavaScript.`,
     `- [OpenAPI document](${siteHref(site, OPENAPI_PATHS.services)}): operation \`POST /${entry.slug}\`.`,
     '',
     '## Optional',

@@ -1,8 +1,19 @@
-/** Code samples for a deployment call, in curl, Python and JavaScript. */
+/**
+ * Code samples for a deployment call: curl, Python (requests) and JavaScript (fetch) on the wire,
+ * and the official SDKs (packages/typescript, packages/python) and their `visionapi` command.
+ */
 import { exampleParams, type DeploymentDoc } from './schema-doc';
-import { joinUrl } from '../api/url';
+import { joinUrl, withoutTrailingSlashes } from '../api/url';
 
-export type SampleLanguage = 'curl' | 'python' | 'javascript';
+export type SampleLanguage = 'curl' | 'typescript' | 'python-sdk' | 'cli' | 'python' | 'javascript';
+
+/** `image-segmentation/semantic` → `imageSegmentationSemantic`, the SDK method (contract/services.ts). */
+const sdkMethod = (path: string) =>
+  path.replace(/[-/](\w)/g, (_, letter: string) => letter.toUpperCase());
+const snake = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** A shell word: single-quoted when it holds anything but safe characters. */
+const shellWord = (text: string) =>
+  /^[\w.,/:=@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 
 export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
@@ -64,7 +75,54 @@ export function buildCodeSamples(
     `if (!response.ok) throw new Error(result.error_message);\n` +
     `console.log(result);\n`;
 
-  return { curl, python, javascript };
+  const method = sdkMethod(doc.path);
+  const host = withoutTrailingSlashes(servicesBaseUrl);
+  const literal = (v: number | string[], quote: string) =>
+    Array.isArray(v) ? `[${v.map((item) => `${quote}${item}${quote}`).join(', ')}]` : String(v);
+  const tsCall = params.length
+    ? `client.${method}('photo.jpg', {\n${params.map(([n, v]) => `    ${n}: ${literal(v, "'")},\n`).join('')}  })`
+    : `client.${method}('photo.jpg')`;
+  const typescript =
+    `import { APIError, VisionAPI } from 'visionapi';\n\n` +
+    `const client = new VisionAPI({\n` +
+    `  apiKey: '${apiKey}',\n` +
+    `  servicesUrl: '${host}',\n` +
+    `});\n\n` +
+    `try {\n` +
+    `  // A path, bytes, a Blob or a URL; resized to 1024 px first when larger; retried safely.\n` +
+    `  const result = await ${tsCall};\n` +
+    `  console.log(result);\n` +
+    `} catch (error) {\n` +
+    `  if (!(error instanceof APIError)) throw error;\n` +
+    `  console.error(error.code, error.message, error.requestId);\n` +
+    `}\n`;
+
+  const pyCall = params.length
+    ? `client.${snake(method)}(\n        "photo.jpg",\n${params.map(([n, v]) => `        ${n}=${literal(v, '"')},\n`).join('')}    )`
+    : `client.${snake(method)}("photo.jpg")`;
+  const pythonSdk =
+    `from visionapi import APIError, VisionAPI\n\n` +
+    `client = VisionAPI(\n` +
+    `    api_key="${apiKey}",\n` +
+    `    services_url="${host}",\n` +
+    `)\n\n` +
+    `try:\n` +
+    `    result = ${pyCall}\n` +
+    `    print(result)\n` +
+    `except APIError as error:\n` +
+    `    print(error.code, error.message, error.request_id)\n`;
+
+  const cliParams = params.flatMap(([n, v]) =>
+    (Array.isArray(v) ? v : [String(v)]).map(
+      (item) => ` \\\n  --param ${shellWord(`${n}=${item}`)}`,
+    ),
+  );
+  const cli =
+    `export VISIONAPI_API_KEY='${apiKey}'\n` +
+    `export VISIONAPI_SERVICES_URL='${host}'\n\n` +
+    `npx visionapi run ${doc.path} photo.jpg${cliParams.join('')}\n`;
+
+  return { curl, typescript, 'python-sdk': pythonSdk, cli, python, javascript };
 }
 
 /**

@@ -83,7 +83,7 @@ test('signed in: a test key is masked, revealed on demand, and copied in full; n
   await page.getByRole('button', { name: 'Reveal key' }).click();
   await expect(sample).toContainText(`-H 'api-key: ${secret}'`);
 
-  await page.getByRole('tab', { name: 'Python' }).click();
+  await page.getByRole('tab', { name: 'Python', exact: true }).click();
   await expect(page.getByLabel('Python sample', { exact: true })).toContainText(
     `headers={'api-key': '${secret}'}`,
   );

@@ -162,13 +162,29 @@ describe('code samples', () => {
       'http://localhost:4020/',
       'vapi_secret',
     );
+    expect(Object.keys(samples)).toEqual([
+      'curl',
+      'typescript',
+      'python-sdk',
+      'cli',
+      'python',
+      'javascript',
+    ]);
     for (const code of Object.values(samples)) {
-      expect(code).toContain('http://localhost:4020/zero-shot-object-detection');
+      expect(code).toContain('http://localhost:4020');
+      expect(code).not.toContain('http://localhost:4020//');
       expect(code).toContain('vapi_secret');
       expect(code).toContain('queries');
       expect(code).toContain('confidence_threshold');
     }
+    for (const code of [samples.curl, samples.python, samples.javascript])
+      expect(code).toContain('http://localhost:4020/zero-shot-object-detection');
     expect(samples.curl).toContain(`-F 'queries=["person","red car","traffic light"]'`);
+    expect(samples.typescript).toContain("queries: ['person', 'red car', 'traffic light'],");
+    expect(samples['python-sdk']).toContain('queries=["person", "red car", "traffic light"],');
+    expect(samples.cli).toContain(
+      "npx visionapi run zero-shot-object-detection photo.jpg \\\n  --param queries=person \\\n  --param 'queries=red car'",
+    );
   });
   it('mask a key, keeping its prefix and last four characters', () => {
     expect(maskKey('vapi_abcd1234efgh5678')).toBe('vapi_abcd••••••••••••5678');

@@ -1,5 +1,6 @@
 /**
- * Code samples for one deployment in curl, Python and JavaScript. Tabs share
+ * Code samples for one deployment: curl, the official SDKs (TypeScript, Python) and their
+ * command line, and plain Python and JavaScript on the wire. Tabs share
  * the `code-language` group, so the reader's choice is remembered across
  * pages (and `?lang=` selects one). Signed in, the samples carry one of the
  * organization's test keys (free sample answers, so a copied sample runs as it
@@ -33,8 +34,12 @@ import {
 } from './useDefaultKey';
 import styles from './styles.module.css';
 
+// The official SDKs and their command line beside curl, then the same call on the wire.
 const LANGUAGES: Array<{ value: SampleLanguage; label: string }> = [
   { value: 'curl', label: 'curl' },
+  { value: 'typescript', label: 'TypeScript SDK' },
+  { value: 'python-sdk', label: 'Python SDK' },
+  { value: 'cli', label: 'CLI' },
   { value: 'python', label: 'Python' },
   { value: 'javascript', label: 'JavaScript' },
 ];

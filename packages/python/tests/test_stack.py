@@ -1,0 +1,77 @@
+"""The Python SDK and ``python3 -m visionapi`` against real servers. tests/server/sdk.test.ts builds
+the account API and the services host in-process, listens on ephemeral ports and runs this module
+with their addresses and keys in the environment (VISIONAPI_STACK_TEST=1); without them it is
+skipped. The server test then checks the ledger: the forced retry below was charged once."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+from visionapi import DEPLOYMENTS, InvalidApiKeyError, PeopleOnlyError, VisionAPI
+
+STACK = os.environ.get("VISIONAPI_STACK_TEST") == "1"
+PARAMS = {
+    "zero-shot-image-classification": {"candidate_labels": ["sky", "grass"]},
+    "zero-shot-object-detection": {"queries": ["sky"]},
+}
+
+
+@unittest.skipUnless(STACK, "needs the servers of tests/server/sdk.test.ts")
+class StackTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.image = os.environ["VISIONAPI_TEST_IMAGE"]
+
+    def test_every_deployment_with_a_test_key(self) -> None:
+        client = VisionAPI(api_key=os.environ["VISIONAPI_TEST_KEY"])
+        for path in DEPLOYMENTS:
+            answer = client.run(path, self.image, PARAMS.get(path))
+            self.assertEqual((answer["task"], answer["sandbox"]), (path, True), path)
+            self.assertEqual(answer["usage"]["cost_usd"], 0, path)
+        with self.assertRaises(InvalidApiKeyError):
+            VisionAPI(api_key="va_test_nosuchkey0000000000000000").object_detection(self.image)
+
+    def test_a_live_call_retried_after_a_cut_connection_is_answered_once(self) -> None:
+        # The proxy cuts the first answer after the services host has charged the call.
+        client = VisionAPI(api_key=os.environ["VISIONAPI_LIVE_KEY"], services_url=os.environ["VISIONAPI_CUT_PROXY_URL"])
+        answer, meta = client.with_meta.image_classification(self.image, top_k=2, idempotency_key="py-forced-retry")
+        self.assertEqual(meta.attempts, 2)
+        self.assertTrue(meta.replayed)
+        self.assertGreater(answer["usage"]["cost_usd"], 0)
+        print(json.dumps({"transaction_id": answer["usage"]["transaction_id"]}))
+
+    def test_the_account_api_with_an_admin_key(self) -> None:
+        client = VisionAPI(admin_key=os.environ["VISIONAPI_ADMIN_KEY"])
+        names = [key["name"] for key in client.account.list_api_keys()["api_keys"]]
+        self.assertIn("sdk-live", names)
+        self.assertEqual(client.account.get_organization()["role"], "admin")
+        transactions = list(client.paginate("list_transactions", limit=1))
+        self.assertGreaterEqual(len(transactions), 2)
+        with self.assertRaises(PeopleOnlyError):
+            client.account.list_admin_keys()
+
+    def test_the_command_line(self) -> None:
+        run = subprocess.run(
+            [sys.executable, "-m", "visionapi", "run", "object-detection", self.image, "--param", "max_results=3"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "VISIONAPI_API_KEY": os.environ["VISIONAPI_TEST_KEY"]},
+            timeout=60,
+        )
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(json.loads(run.stdout)["task"], "object-detection")
+        refused = subprocess.run(
+            [sys.executable, "-m", "visionapi", "run", "object-detection", self.image],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "VISIONAPI_API_KEY": "va_test_nosuchkey0000000000000000"},
+            timeout=60,
+        )
+        self.assertEqual(refused.returncode, 1)
+        self.assertTrue(refused.stderr.startswith("visionapi: invalid_api_key: "), refused.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

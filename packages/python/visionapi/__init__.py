@@ -1,0 +1,46 @@
+"""The official Python SDK of VisionAPI: every public deployment of the services host and every
+operation of the account API, with retries, automatic idempotency keys, optional client-side
+resizing (Pillow) and typed errors. Standard library only. See README.md."""
+from ._client import (
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    PRODUCTION_API_URL,
+    PRODUCTION_SERVICES_URL,
+    VERSION,
+    Account,
+    VisionAPI,
+)
+from ._exceptions import (
+    APIConnectionError,
+    APIConnectionTimeoutError,
+    APIError,
+    ImageInputError,
+    VisionAPIError,
+)
+from ._generated import *  # noqa: F401,F403 - error classes, types and tables
+from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, ERROR_CLASSES, ERROR_CODES
+from ._http import RateLimit, ResponseMeta, SpendCap
+
+__version__ = VERSION
+
+__all__ = [
+    "VisionAPI",
+    "Account",
+    "VisionAPIError",
+    "APIError",
+    "APIConnectionError",
+    "APIConnectionTimeoutError",
+    "ImageInputError",
+    "ResponseMeta",
+    "RateLimit",
+    "SpendCap",
+    "ERROR_CLASSES",
+    "ERROR_CODES",
+    "DEPLOYMENTS",
+    "ACCOUNT_OPERATIONS",
+    "PRODUCTION_API_URL",
+    "PRODUCTION_SERVICES_URL",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "__version__",
+]

@@ -1,0 +1,232 @@
+"""The client: settings (arguments, then environment variables, then production defaults), and the
+two calls every generated method makes: a deployment on the services host (_run) and an operation
+of the account API (_call). Requests, retries and errors are _http.py; images are _images.py."""
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import urllib.parse
+import uuid
+from typing import Any, Callable, Dict, Iterator, Optional, Union
+
+from ._exceptions import VisionAPIError
+from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, _AccountMethods, _DeploymentMethods
+from ._http import HttpRequest, Settings, send
+from ._images import ImageInput, prepare_image, restore_scale
+
+PRODUCTION_SERVICES_URL = "https://services.visionapi.dev"
+PRODUCTION_API_URL = "https://api.visionapi.dev"
+DEFAULT_MAX_RETRIES = 2
+DEFAULT_TIMEOUT = 60.0
+VERSION = "0.1.0"
+USER_AGENT = f"visionapi-python/{VERSION}"
+
+
+def _env(name: str) -> Optional[str]:
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def _base(url: str, name: str) -> str:
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise VisionAPIError(f"{name} must be an http(s) URL (got {url[:200]!r}).")
+    # "https://api.example.com/v1/" and "https://api.example.com" name the same API.
+    path = parsed.path.rstrip("/")
+    if path.endswith("/v1"):
+        path = path[:-3]
+    return f"{parsed.scheme}://{parsed.netloc}{path}"
+
+
+class Account(_AccountMethods):
+    """Every operation of the account API (/v1), one method each."""
+
+    def __init__(self, client: "VisionAPI") -> None:
+        self._client = client
+
+    def _call(self, operation: str, request: Dict[str, Any], options: Dict[str, Any]) -> Any:
+        return self._client._call(operation, request, options)
+
+
+class VisionAPI(_DeploymentMethods):
+    """The VisionAPI client: ``VisionAPI().object_detection("photo.jpg")``.
+
+    Settings default to the environment: ``VISIONAPI_API_KEY`` (services host),
+    ``VISIONAPI_ADMIN_KEY`` or ``VISIONAPI_ID_TOKEN`` (account API), ``VISIONAPI_ORGANIZATION_ID``,
+    ``VISIONAPI_SERVICES_URL`` and ``VISIONAPI_API_URL`` (production when unset).
+    """
+
+    def __init__(
+        self,
+        *,
+        api_key: Optional[str] = None,
+        admin_key: Optional[str] = None,
+        id_token: Union[str, Callable[[], str], None] = None,
+        organization_id: Optional[str] = None,
+        services_url: Optional[str] = None,
+        api_url: Optional[str] = None,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout: float = DEFAULT_TIMEOUT,
+        initial_retry_delay: float = 0.5,
+        max_retry_delay: float = 8.0,
+        max_retry_after: float = 60.0,
+        resize: bool = True,
+        default_headers: Optional[Dict[str, str]] = None,
+    ) -> None:
+        self._api_key = api_key if api_key is not None else _env("VISIONAPI_API_KEY")
+        self._admin_key = admin_key if admin_key is not None else _env("VISIONAPI_ADMIN_KEY")
+        self._id_token = id_token if id_token is not None else _env("VISIONAPI_ID_TOKEN")
+        self._organization_id = organization_id or _env("VISIONAPI_ORGANIZATION_ID")
+        self.services_url = _base(
+            services_url or _env("VISIONAPI_SERVICES_URL") or PRODUCTION_SERVICES_URL, "services_url"
+        )
+        self.api_url = _base(api_url or _env("VISIONAPI_API_URL") or PRODUCTION_API_URL, "api_url")
+        if not isinstance(max_retries, int) or not 0 <= max_retries <= 10:
+            raise VisionAPIError("max_retries is an integer from 0 to 10.")
+        self._settings = Settings(
+            max_retries=max_retries,
+            timeout=timeout,
+            initial_retry_delay=initial_retry_delay,
+            max_retry_delay=max_retry_delay,
+            max_retry_after=max_retry_after,
+        )
+        self._resize = resize
+        self._headers = dict(default_headers or {})
+        self._return_meta = False
+        #: Every operation of the account API (/v1), one method each.
+        self.account = Account(self)
+
+    @property
+    def with_meta(self) -> "VisionAPI":
+        """The same client, whose calls return ``(data, meta)``: request id, attempts, replay,
+        rate limit and spend cap of the answer."""
+        twin = copy.copy(self)
+        twin._return_meta = True
+        twin.account = Account(twin)
+        return twin
+
+    def run(self, deployment: str, image: ImageInput, params: Optional[Dict[str, Any]] = None, **options: Any) -> Any:
+        """Any deployment by its path, e.g. ``run("image-segmentation/semantic", "photo.jpg")``."""
+        return self._run(deployment, image, dict(params or {}), options)
+
+    def paginate(self, operation: str, **request: Any) -> Iterator[Dict[str, Any]]:
+        """Every item of a paged list, fetching pages as they are read:
+        ``for tx in client.paginate("list_transactions", limit=100): ...``."""
+        info = ACCOUNT_OPERATIONS.get(operation)
+        if not info or not info["page_items"]:
+            paged = [name for name, spec in ACCOUNT_OPERATIONS.items() if spec["page_items"]]
+            raise VisionAPIError(f"{operation} is not a paged list: one of {', '.join(paged)}.")
+        options = {name: request.pop(name) for name in ("organization_id", "timeout", "max_retries") if name in request}
+        limit = request.pop("limit", None) or 100
+        request.pop("skip", None)
+        skip = 0
+        while True:
+            page = self._call(operation, {**request, "skip": skip, "limit": limit}, options, meta=False)
+            items = page.get(info["page_items"]) or []
+            yield from items
+            skip += len(items)
+            total = page.get("total_count", page.get("total"))
+            if not items or len(items) < limit or page.get("has_more") is False or (
+                isinstance(total, int) and skip >= total
+            ):
+                return
+
+    def _request_settings(self, options: Dict[str, Any]) -> Dict[str, Any]:
+        return {
+            "max_retries": options.get("max_retries")
+            if options.get("max_retries") is not None
+            else self._settings.max_retries,
+            "timeout": options.get("timeout") or self._settings.timeout,
+        }
+
+    def _run(self, path: str, image: ImageInput, params: Dict[str, Any], options: Dict[str, Any]) -> Any:
+        if path not in DEPLOYMENTS:
+            raise VisionAPIError(f'No public deployment "{path[:100]}": one of {", ".join(DEPLOYMENTS)}.')
+        if not self._api_key:
+            raise VisionAPIError("No API key: pass api_key or set VISIONAPI_API_KEY (create one on the API keys page).")
+        settings = self._request_settings(options)
+        resize = options.get("resize")
+        prepared = prepare_image(image, self._resize if resize is None else resize, settings["timeout"])
+        body: Dict[str, Any] = {"image": base64.b64encode(prepared.data).decode("ascii")}
+        body.update({name: value for name, value in params.items() if value is not None})
+        data, meta = send(
+            self._settings,
+            HttpRequest(
+                method="POST",
+                url=f"{self.services_url}/{path}",
+                headers={
+                    **self._headers,
+                    "api-key": self._api_key,
+                    "Content-Type": "application/json",
+                    "User-Agent": USER_AGENT,
+                },
+                body=json.dumps(body).encode("utf-8"),
+                idempotency_key=options.get("idempotency_key") or str(uuid.uuid4()),
+                retry_without_answer=True,
+                produces="json",
+                **settings,
+            ),
+        )
+        data = restore_scale(data, prepared.original)
+        return (data, meta) if self._return_meta else data
+
+    def _credentials(self) -> Optional[str]:
+        token = self._id_token() if callable(self._id_token) else self._id_token
+        return token or self._admin_key
+
+    def _call(
+        self, operation: str, request: Dict[str, Any], options: Dict[str, Any], meta: Optional[bool] = None
+    ) -> Any:
+        info = ACCOUNT_OPERATIONS[operation]
+        fields = {name: value for name, value in request.items() if value is not None}
+        path = info["path"]
+        for name in info["path_params"]:
+            value = fields.pop(name, None)
+            if value in (None, ""):
+                raise VisionAPIError(f"{operation} needs {name}.")
+            path = path.replace("{" + name + "}", urllib.parse.quote(str(value), safe=""))
+        query = {name: fields.pop(name) for name in info["query"] if name in fields}
+        headers = {**self._headers, "User-Agent": USER_AGENT}
+        for name, header in info["headers"].items():
+            if name in fields:
+                headers[header] = str(fields.pop(name))
+        credentials = self._credentials()
+        if credentials:
+            headers["Authorization"] = f"Bearer {credentials}"
+        elif info["access"] != "public":
+            raise VisionAPIError(
+                f"{operation} needs credentials: pass admin_key (or set VISIONAPI_ADMIN_KEY) or id_token."
+            )
+        organization = options.get("organization_id") or self._organization_id
+        if info["access"] == "member" and organization:
+            headers["x-organization-id"] = organization
+        body: Optional[bytes] = None
+        if info["body"] is not None:
+            body = json.dumps(fields).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        elif fields:
+            raise VisionAPIError(f"{operation} takes no {', '.join(fields)}.")
+        search = urllib.parse.urlencode({name: _query_value(value) for name, value in query.items()})
+        data, answer_meta = send(
+            self._settings,
+            HttpRequest(
+                method=info["method"],
+                url=f"{self.api_url}/v1{path}{'?' + search if search else ''}",
+                headers=headers,
+                body=body,
+                idempotency_key=(options.get("idempotency_key") or str(uuid.uuid4())) if info["idempotent"] else None,
+                retry_without_answer=info["method"] != "POST" or info["idempotent"],
+                produces=info["produces"],
+                **self._request_settings(options),
+            ),
+        )
+        with_meta = self._return_meta if meta is None else meta
+        return (data, answer_meta) if with_meta else data
+
+
+def _query_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

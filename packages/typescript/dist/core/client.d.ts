@@ -1,0 +1,36 @@
+/**
+ * The client: settings (options, then environment variables, then production defaults), and the
+ * two calls every generated method makes: a deployment on the services host and an operation of
+ * the account API. Requests, retries and errors are ./http.ts; images are ./image.ts.
+ */
+import { type AccountOperations, type DeploymentPath, type Deployments, type PagedOperations } from '../generated/contract.js';
+import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
+import { APIPromise } from './api-promise.js';
+import type { CallOptions, ClientOptions, ImageInput } from './types.js';
+export declare const PRODUCTION_SERVICES_URL = "https://services.visionapi.dev";
+export declare const PRODUCTION_API_URL = "https://api.visionapi.dev";
+export declare const DEFAULT_MAX_RETRIES = 2;
+export declare const DEFAULT_TIMEOUT_MS = 60000;
+export declare const SDK_VERSION = "0.1.0";
+/** An environment variable, in Node; undefined in browsers. */
+export declare function env(name: string): string | undefined;
+/** Items of a paged list's answer. */
+export type PageItem<K extends keyof PagedOperations> = AccountOperations[K]['response'][PagedOperations[K] & keyof AccountOperations[K]['response']] extends Array<infer Item> ? Item : never;
+type PageRequest<K extends keyof PagedOperations> = Omit<AccountOperations[K]['request'], 'skip'>;
+export declare class VisionAPI extends DeploymentMethods {
+    #private;
+    /** Every operation of the account API (`/v1`), one method each. */
+    readonly account: AccountResource;
+    readonly servicesUrl: string;
+    readonly apiUrl: string;
+    protected readonly caller: Caller;
+    constructor(options?: ClientOptions);
+    /** Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. */
+    run<P extends DeploymentPath>(path: P, image: ImageInput, params?: Deployments[P]['params'], options?: CallOptions): APIPromise<Deployments[P]['result']>;
+    /**
+     * Every item of a paged list, fetching pages as they are read:
+     * `for await (const tx of client.paginate('listTransactions', { limit: 100 })) …`.
+     */
+    paginate<K extends keyof PagedOperations>(id: K, request?: PageRequest<K>, options?: CallOptions): AsyncGenerator<PageItem<K>, void, undefined>;
+}
+export {};

@@ -1,0 +1,2 @@
+/** The options of the client and of one call. */
+export {};

@@ -1,0 +1,341 @@
+/**
+ * GENERATED from the contract by scripts/generate-sdk.ts (npm run generate:sdk). Do not edit by hand.
+ *
+ * One method per public deployment and per account operation; each calls the
+ * hand-written core (../core/client.ts) with its name.
+ */
+import type { APIPromise } from '../core/api-promise.js';
+import type { CallOptions, ImageInput } from '../core/types.js';
+import type * as T from './contract.js';
+/** What the generated methods call. */
+export interface Caller {
+    deployment<P extends T.DeploymentPath>(path: P, image: ImageInput, params: T.Deployments[P]['params'] | undefined, options: CallOptions | undefined): APIPromise<T.Deployments[P]['result']>;
+    operation<K extends T.AccountOperationId>(id: K, request: T.AccountOperations[K]['request'] | undefined, options: CallOptions | undefined): APIPromise<T.AccountOperations[K]['response']>;
+}
+/** A method per public deployment of the services host. */
+export declare abstract class DeploymentMethods {
+    protected abstract readonly caller: Caller;
+    /**
+     * Object detection: `POST /object-detection` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    objectDetection(image: ImageInput, params?: T.ObjectDetectionParams, options?: CallOptions): APIPromise<T.ObjectDetectionResult>;
+    /**
+     * Depth estimation: `POST /depth-estimation` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    depthEstimation(image: ImageInput, params?: T.DepthEstimationParams, options?: CallOptions): APIPromise<T.DepthEstimationResult>;
+    /**
+     * Image classification: `POST /image-classification` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    imageClassification(image: ImageInput, params?: T.ImageClassificationParams, options?: CallOptions): APIPromise<T.ImageClassificationResult>;
+    /**
+     * Zero-shot image classification: `POST /zero-shot-image-classification` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    zeroShotImageClassification(image: ImageInput, params: T.ZeroShotImageClassificationParams, options?: CallOptions): APIPromise<T.ZeroShotImageClassificationResult>;
+    /**
+     * Zero-shot object detection: `POST /zero-shot-object-detection` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    zeroShotObjectDetection(image: ImageInput, params: T.ZeroShotObjectDetectionParams, options?: CallOptions): APIPromise<T.ZeroShotObjectDetectionResult>;
+    /**
+     * Semantic segmentation: `POST /image-segmentation/semantic` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    imageSegmentationSemantic(image: ImageInput, params?: T.ImageSegmentationSemanticParams, options?: CallOptions): APIPromise<T.ImageSegmentationSemanticResult>;
+    /**
+     * Instance segmentation: `POST /image-segmentation/instance` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    imageSegmentationInstance(image: ImageInput, params?: T.ImageSegmentationInstanceParams, options?: CallOptions): APIPromise<T.ImageSegmentationInstanceResult>;
+    /**
+     * Panoptic segmentation: `POST /image-segmentation/panoptic` on the services host. Charged once per answer (a retry reuses the call's `Idempotency-Key`).
+     *
+     * @param image A path (Node), bytes, a Blob or a URL; resized to 1024 px on its long side when larger.
+     */
+    imageSegmentationPanoptic(image: ImageInput, params?: T.ImageSegmentationPanopticParams, options?: CallOptions): APIPromise<T.ImageSegmentationPanopticResult>;
+}
+/** A method per operation of the account API (`/v1`). */
+export declare class AccountResource {
+    protected readonly caller: Caller;
+    constructor(caller: Caller);
+    /**
+     * Send feedback or a contact message: `POST /v1/email` (no credentials needed).
+     *
+     * Signed in: the token's e-mail address is the sender (a body `email` is ignored). Signed out: `email` is required.
+     */
+    sendFeedback(request: T.SendFeedbackRequest, options?: CallOptions): APIPromise<T.SendFeedbackResponse>;
+    /**
+     * The shared demo test key for a signed-out reader's first try (no sign-in needed): `GET /v1/demo-key` (no credentials needed).
+     *
+     * A test key: free sample answers (`sandbox: true`), accepted from the site's own origins only, at most 10 calls a minute per client. Sign up for your own keys.
+     */
+    getDemoKey(request?: T.GetDemoKeyRequest, options?: CallOptions): APIPromise<T.GetDemoKeyResponse>;
+    /**
+     * Prices of the public deployments (no sign-in needed): `GET /v1/pricing/pubic-deployment` (no credentials needed).
+     *
+     * The path is spelt `pubic-deployment`, as the first version of the API spelt it.
+     */
+    getPublicPricing(request?: T.GetPublicPricingRequest, options?: CallOptions): APIPromise<T.GetPublicPricingResponse>;
+    /**
+     * Register your organization: `POST /v1/organization`.
+     *
+     * Also creates its first API key, "Playground key", used for in-browser image calls. Refused (409) when your account already has one: create another with `POST /organizations`.
+     */
+    createOrganization(request: T.CreateOrganizationRequest, options?: CallOptions): APIPromise<T.CreateOrganizationResponse>;
+    /**
+     * Update your organization: `PATCH /v1/organization`.
+     */
+    updateOrganization(request?: T.UpdateOrganizationRequest, options?: CallOptions): APIPromise<T.UpdateOrganizationResponse>;
+    /**
+     * Your organization and wallet balance: `GET /v1/organization`.
+     */
+    getOrganization(request?: T.GetOrganizationRequest, options?: CallOptions): APIPromise<T.GetOrganizationResponse>;
+    /**
+     * Refresh the e-mail verification status: `POST /v1/organization/verify`.
+     *
+     * Reads the identity provider's flag (token claim, then the user record) and stores it.
+     */
+    verifyOrganizationEmail(request?: T.VerifyOrganizationEmailRequest, options?: CallOptions): APIPromise<T.VerifyOrganizationEmailResponse>;
+    /**
+     * The organizations you belong to, with your role in each: `GET /v1/organizations`.
+     */
+    listOrganizations(request?: T.ListOrganizationsRequest, options?: CallOptions): APIPromise<T.ListOrganizationsResponse>;
+    /**
+     * Create another organization: `POST /v1/organizations`.
+     *
+     * The same form as your first organization. You become its owner and it becomes your selected organization.
+     */
+    createAnotherOrganization(request: T.CreateAnotherOrganizationRequest, options?: CallOptions): APIPromise<T.CreateAnotherOrganizationResponse>;
+    /**
+     * Choose the organization your calls act on by default: `POST /v1/organizations/select`.
+     *
+     * Calls that send no `x-organization-id` header act on it.
+     */
+    selectOrganization(request: T.SelectOrganizationRequest, options?: CallOptions): APIPromise<T.SelectOrganizationResponse>;
+    /**
+     * Create an API key: `POST /v1/api-key`.
+     *
+     * The answer carries the full secret (`key`) this once: it is stored as a keyed hash and cannot be shown again.
+     */
+    createApiKey(request: T.CreateApiKeyRequest, options?: CallOptions): APIPromise<T.CreateApiKeyResponse>;
+    /**
+     * List the API keys of your organization: `GET /v1/api-key`.
+     *
+     * Secrets are not listed (`redacted` shows prefix and last four), except the key used for in-browser image calls, whose secret the site needs.
+     */
+    listApiKeys(request?: T.ListApiKeysRequest, options?: CallOptions): APIPromise<T.ListApiKeysResponse>;
+    /**
+     * Make a key the default key: `POST /v1/api-key/set-default`.
+     */
+    setDefaultApiKey(request: T.SetDefaultApiKeyRequest, options?: CallOptions): APIPromise<T.SetDefaultApiKeyResponse>;
+    /**
+     * Roll a key: give it a new secret: `POST /v1/api-key/roll`.
+     *
+     * The answer carries the new secret this once. The old secret stops working at once (`expire_previous_in_hours: 0`) or after the chosen grace period.
+     */
+    rollApiKey(request: T.RollApiKeyRequest, options?: CallOptions): APIPromise<T.RollApiKeyResponse>;
+    /**
+     * Set or remove a key's monthly spend cap: `POST /v1/api-key/cap`.
+     *
+     * A call that would take the key past its cap this calendar month (UTC) is refused by the services host with 403 `key_cap_reached` (`x-should-retry: false`; `details.resets_at` says when the month turns) and costs nothing. Answers of a capped key carry `x-spend-cap-limit`, `x-spend-cap-remaining` and `x-spend-cap-reset`. Other keys of the organization are not affected.
+     */
+    setApiKeyCap(request: T.SetApiKeyCapRequest, options?: CallOptions): APIPromise<T.SetApiKeyCapResponse>;
+    /**
+     * Set a key's limits: deployments, browser origins, expiry: `POST /v1/api-key/restrictions`.
+     *
+     * Each field sent replaces that limit; null removes it. A call outside the limits is refused by the services host with 403 `key_restricted` naming the limit, costs nothing, and is counted on the key (`refused_calls`).
+     */
+    setApiKeyRestrictions(request: T.SetApiKeyRestrictionsRequest, options?: CallOptions): APIPromise<T.SetApiKeyRestrictionsResponse>;
+    /**
+     * Disable a key: every call is refused (403, free) until it is enabled: `POST /v1/api-key/disable`.
+     */
+    disableApiKey(request: T.DisableApiKeyRequest, options?: CallOptions): APIPromise<T.DisableApiKeyResponse>;
+    /**
+     * Enable a disabled key again: `POST /v1/api-key/enable`.
+     */
+    enableApiKey(request: T.EnableApiKeyRequest, options?: CallOptions): APIPromise<T.EnableApiKeyResponse>;
+    /**
+     * Delete a key: `DELETE /v1/api-key`.
+     *
+     * Refused (409) for the last key used for in-browser image calls.
+     */
+    deleteApiKey(request: T.DeleteApiKeyRequest, options?: CallOptions): APIPromise<T.DeleteApiKeyResponse>;
+    /**
+     * Remaining credits of your wallet, in USD: `GET /v1/credits/balance`.
+     *
+     * Negative after a refund or a dispute took back credits that were already spent; metered calls are refused until a purchase brings it above the price of a call. `below_threshold` is true while it is below the low-balance alert threshold.
+     */
+    getBalance(request?: T.GetBalanceRequest, options?: CallOptions): APIPromise<T.GetBalanceResponse>;
+    /**
+     * Create a credit order: `POST /v1/credits`.
+     *
+     * Needs a verified e-mail address (403 `email_not_verified` otherwise). With Stripe the answer carries the PaymentIntent client secret; the wallet is credited by the webhook once Stripe reports the payment. With the sandbox provider (local stack) confirm with `POST /credits/sandbox/confirm`. Poll `GET /credits/orders/{order_id}` until `status` is `succeeded`. At most 5 unpaid orders at a time (409); an unpaid order expires after 60 minutes.
+     */
+    createCreditOrder(request: T.CreateCreditOrderRequest, options?: CallOptions): APIPromise<T.CreateCreditOrderResponse>;
+    /**
+     * One of your credit orders, with its payment: `GET /v1/credits/orders/{order_id}`.
+     *
+     * Poll this after the payment provider confirms: `processing` until the backend has fulfilled the order, then `succeeded` (the credits are in the wallet) or `failed`.
+     */
+    getCreditOrder(request: T.GetCreditOrderRequest, options?: CallOptions): APIPromise<T.GetCreditOrderResponse>;
+    /**
+     * Pay a sandbox order (local stack only, when Stripe is not configured): `POST /v1/credits/sandbox/confirm`.
+     *
+     * Behaves like a card payment: the order becomes `processing` and is fulfilled by the same step as the Stripe webhook once the sandbox delay has passed (`SANDBOX_FULFILMENT_DELAY_MS`; at once when it is 0). Repeating it changes nothing; an expired order answers 410.
+     */
+    confirmSandboxOrder(request: T.ConfirmSandboxOrderRequest, options?: CallOptions): APIPromise<T.ConfirmSandboxOrderResponse>;
+    /**
+     * The invoice of one of your payments, as a PDF: `GET /v1/credits/payments/{payment_id}/invoice`.
+     *
+     * Every fulfilled payment has a numbered invoice (one gap-free sequence for the site), with the seller and your organization as they were when it was issued.
+     */
+    getInvoice(request: T.GetInvoiceRequest, options?: CallOptions): APIPromise<T.GetInvoiceResponse>;
+    /**
+     * Payments of your organization, newest first: `GET /v1/credits/payments`.
+     */
+    listPayments(request?: T.ListPaymentsRequest, options?: CallOptions): APIPromise<T.ListPaymentsResponse>;
+    /**
+     * Auto-recharge, low-balance alert and saved card: `GET /v1/billing/settings`.
+     */
+    getBillingSettings(request?: T.GetBillingSettingsRequest, options?: CallOptions): APIPromise<T.GetBillingSettingsResponse>;
+    /**
+     * Change auto-recharge and the low-balance alert: `PUT /v1/billing/settings`.
+     *
+     * Auto-recharge: when a metered call takes the balance below `threshold_usd`, the saved card is charged `amount_usd` (within the purchase limits) once; a failed charge turns it off. A daily ceiling (`daily_ceiling`, default 3 recharges or $1,000 per UTC day) pauses it and e-mails the owner when passed. Turning it on needs a saved card (409 otherwise). Low-balance alert: one e-mail when the balance falls below the threshold, again only after it rose above it.
+     */
+    updateBillingSettings(request?: T.UpdateBillingSettingsRequest, options?: CallOptions): APIPromise<T.UpdateBillingSettingsResponse>;
+    /**
+     * Start saving a card for automatic recharges: `POST /v1/billing/payment-method/setup`.
+     *
+     * With Stripe: a SetupIntent client secret for the Payment Element; the card is saved when Stripe reports `setup_intent.succeeded` to the webhook. With the sandbox provider: no secret; save a test card with `POST /billing/payment-method/sandbox`.
+     */
+    setUpPaymentMethod(request?: T.SetUpPaymentMethodRequest, options?: CallOptions): APIPromise<T.SetUpPaymentMethodResponse>;
+    /**
+     * Save a sandbox test card (local stack only, when Stripe is not configured): `POST /v1/billing/payment-method/sandbox`.
+     */
+    saveSandboxCard(request: T.SaveSandboxCardRequest, options?: CallOptions): APIPromise<T.SaveSandboxCardResponse>;
+    /**
+     * Forget the saved card (turns auto-recharge off): `DELETE /v1/billing/payment-method`.
+     */
+    deletePaymentMethod(request?: T.DeletePaymentMethodRequest, options?: CallOptions): APIPromise<T.DeletePaymentMethodResponse>;
+    /**
+     * Usage and purchases, newest first: `GET /v1/transaction`.
+     *
+     * Rows with start_date <= created_at <= end_date; totals cover the whole range.
+     */
+    listTransactions(request?: T.ListTransactionsRequest, options?: CallOptions): APIPromise<T.ListTransactionsResponse>;
+    /**
+     * Spend and calls per day, by deployment and by key: `GET /v1/usage/daily`.
+     *
+     * Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by `deployment` or `api_key_id`. Days are counted in `utc_offset_minutes`; a range covers at most 366 days.
+     */
+    getDailyUsage(request: T.GetDailyUsageRequest, options?: CallOptions): APIPromise<T.GetDailyUsageResponse>;
+    /**
+     * The daily aggregate as CSV, by deployment or by key (`group_by`): `GET /v1/usage/daily.csv`.
+     *
+     * Fields that a spreadsheet would read as a formula (starting with `=`, `+`, `-` or `@`) are defused.
+     */
+    exportDailyUsage(request: T.ExportDailyUsageRequest, options?: CallOptions): APIPromise<T.ExportDailyUsageResponse>;
+    /**
+     * Every transaction in a range as CSV, oldest first: `GET /v1/transaction.csv`.
+     *
+     * At most 100,000 rows (400 for a larger range); a range covers at most 366 days.
+     */
+    exportTransactions(request: T.ExportTransactionsRequest, options?: CallOptions): APIPromise<T.ExportTransactionsResponse>;
+    /**
+     * Members of the organization, with role, joined and last active: `GET /v1/team/members`.
+     */
+    listMembers(request?: T.ListMembersRequest, options?: CallOptions): APIPromise<T.ListMembersResponse>;
+    /**
+     * Change a member's role or monthly spend limit: `PATCH /v1/team/members/{uid}`.
+     *
+     * The owner's role changes only by a transfer of ownership. A spend limit caps what the keys the member created may spend per calendar month (UTC); a call past it is refused with 403 `member_limit_reached` and costs nothing.
+     */
+    updateMember(request: T.UpdateMemberRequest, options?: CallOptions): APIPromise<T.UpdateMemberResponse>;
+    /**
+     * Remove a member: `DELETE /v1/team/members/{uid}`.
+     *
+     * Their access ends at once. The API keys they created are handed to `hand_keys_to` (another owner, admin or developer) and keep working, or else are deleted; the answer counts both. The owner cannot be removed.
+     */
+    removeMember(request: T.RemoveMemberRequest, options?: CallOptions): APIPromise<T.RemoveMemberResponse>;
+    /**
+     * Leave the organization: `POST /v1/team/leave`.
+     *
+     * The API keys you created in it stop working. The owner transfers ownership first.
+     */
+    leaveOrganization(request?: T.LeaveOrganizationRequest, options?: CallOptions): APIPromise<T.LeaveOrganizationResponse>;
+    /**
+     * Transfer ownership to another member: `POST /v1/team/transfer`.
+     *
+     * The member becomes the owner; you become an admin. The new owner is told by e-mail.
+     */
+    transferOwnership(request: T.TransferOwnershipRequest, options?: CallOptions): APIPromise<T.TransferOwnershipResponse>;
+    /**
+     * Pending invitations: `GET /v1/team/invitations`.
+     */
+    listInvitations(request?: T.ListInvitationsRequest, options?: CallOptions): APIPromise<T.ListInvitationsResponse>;
+    /**
+     * Invite someone by e-mail: `POST /v1/team/invitations`.
+     *
+     * Sends a single-use link, valid for 7 days, that only the invited address can accept. At most 20 invitations (new or resent) per organization per hour (429 with `Retry-After`).
+     */
+    inviteMember(request: T.InviteMemberRequest, options?: CallOptions): APIPromise<T.InviteMemberResponse>;
+    /**
+     * Resend an invitation: `POST /v1/team/invitations/{invitation_id}/resend`.
+     *
+     * A new link for 7 more days; the previous link stops working.
+     */
+    resendInvitation(request: T.ResendInvitationRequest, options?: CallOptions): APIPromise<T.ResendInvitationResponse>;
+    /**
+     * Revoke an invitation: `DELETE /v1/team/invitations/{invitation_id}`.
+     */
+    revokeInvitation(request: T.RevokeInvitationRequest, options?: CallOptions): APIPromise<T.RevokeInvitationResponse>;
+    /**
+     * What an invitation link offers (no sign-in needed): `POST /v1/invitations/preview` (no credentials needed).
+     */
+    previewInvitation(request: T.PreviewInvitationRequest, options?: CallOptions): APIPromise<T.PreviewInvitationResponse>;
+    /**
+     * Accept an invitation and join the organization: `POST /v1/invitations/accept`.
+     *
+     * Only the invited e-mail address can accept, once. The organization becomes your selected one.
+     */
+    acceptInvitation(request: T.AcceptInvitationRequest, options?: CallOptions): APIPromise<T.AcceptInvitationResponse>;
+    /**
+     * Admin keys of the organization: `GET /v1/admin-keys`.
+     */
+    listAdminKeys(request?: T.ListAdminKeysRequest, options?: CallOptions): APIPromise<T.ListAdminKeysResponse>;
+    /**
+     * Create an admin key for a machine: `POST /v1/admin-keys`.
+     *
+     * An admin key calls /v1 as a member of the chosen role (`Authorization: Bearer va_admin_…`), for this organization only. The secret is shown this once.
+     */
+    createAdminKey(request: T.CreateAdminKeyRequest, options?: CallOptions): APIPromise<T.CreateAdminKeyResponse>;
+    /**
+     * Roll an admin key: the old secret stops working at once: `POST /v1/admin-keys/{admin_key_id}/roll`.
+     */
+    rollAdminKey(request: T.RollAdminKeyRequest, options?: CallOptions): APIPromise<T.RollAdminKeyResponse>;
+    /**
+     * Delete an admin key: it stops working at once: `DELETE /v1/admin-keys/{admin_key_id}`.
+     */
+    deleteAdminKey(request: T.DeleteAdminKeyRequest, options?: CallOptions): APIPromise<T.DeleteAdminKeyResponse>;
+    /**
+     * Who did what, when and from where (newest first): `GET /v1/audit-log`.
+     */
+    listAuditLog(request?: T.ListAuditLogRequest, options?: CallOptions): APIPromise<T.ListAuditLogResponse>;
+    /**
+     * The filtered audit log as CSV: `GET /v1/audit-log.csv`.
+     *
+     * At most 50000 rows, newest first. Fields that a spreadsheet would read as a formula are defused.
+     */
+    exportAuditLog(request?: T.ExportAuditLogRequest, options?: CallOptions): APIPromise<T.ExportAuditLogResponse>;
+}

@@ -1,0 +1,278 @@
+/**
+ * The client: settings (options, then environment variables, then production defaults), and the
+ * two calls every generated method makes: a deployment on the services host and an operation of
+ * the account API. Requests, retries and errors are ./http.ts; images are ./image.ts.
+ */
+import {
+  ACCOUNT_OPERATIONS,
+  DEPLOYMENTS,
+  type AccountOperationId,
+  type AccountOperations,
+  type DeploymentPath,
+  type Deployments,
+  type PagedOperations,
+} from '../generated/contract.js';
+import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
+import { APIPromise } from './api-promise.js';
+import { VisionAPIError } from './errors.js';
+import { send, type HttpSettings } from './http.js';
+import { prepareImage, restoreScale, toBase64 } from './image.js';
+import type { CallOptions, ClientOptions, ImageInput, ResponseMeta } from './types.js';
+
+export const PRODUCTION_SERVICES_URL = 'https://services.visionapi.dev';
+export const PRODUCTION_API_URL = 'https://api.visionapi.dev';
+export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const SDK_VERSION = '0.1.0';
+
+/** An environment variable, in Node; undefined in browsers. */
+export function env(name: string): string | undefined {
+  const value = typeof process !== 'undefined' ? process.env?.[name]?.trim() : undefined;
+  return value ? value : undefined;
+}
+
+function origin(url: string, name: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new VisionAPIError(`${name} is not a URL: ${url.slice(0, 200)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new VisionAPIError(`${name} must be an http(s) URL.`);
+  // `https://api.example.com/v1/` and `https://api.example.com` name the same API.
+  let pathname = parsed.pathname;
+  while (pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  if (pathname.endsWith('/v1')) pathname = pathname.slice(0, -3);
+  return `${parsed.origin}${pathname}`;
+}
+
+const newKey = (): string => globalThis.crypto.randomUUID();
+
+/** Items of a paged list's answer. */
+export type PageItem<K extends keyof PagedOperations> =
+  AccountOperations[K]['response'][PagedOperations[K] &
+    keyof AccountOperations[K]['response']] extends Array<infer Item>
+    ? Item
+    : never;
+
+type PageRequest<K extends keyof PagedOperations> = Omit<AccountOperations[K]['request'], 'skip'>;
+
+export class VisionAPI extends DeploymentMethods {
+  /** Every operation of the account API (`/v1`), one method each. */
+  readonly account: AccountResource;
+  readonly servicesUrl: string;
+  readonly apiUrl: string;
+  protected readonly caller: Caller;
+  readonly #apiKey: string | undefined;
+  readonly #adminKey: string | undefined;
+  readonly #idToken: ClientOptions['idToken'];
+  readonly #organizationId: string | undefined;
+  readonly #http: HttpSettings;
+  readonly #resize: boolean;
+  readonly #headers: Record<string, string>;
+
+  constructor(options: ClientOptions = {}) {
+    super();
+    this.#apiKey = options.apiKey ?? env('VISIONAPI_API_KEY');
+    this.#adminKey = options.adminKey ?? env('VISIONAPI_ADMIN_KEY');
+    this.#idToken = options.idToken ?? env('VISIONAPI_ID_TOKEN');
+    this.#organizationId = options.organizationId ?? env('VISIONAPI_ORGANIZATION_ID');
+    this.servicesUrl = origin(
+      options.servicesUrl ?? env('VISIONAPI_SERVICES_URL') ?? PRODUCTION_SERVICES_URL,
+      'servicesUrl',
+    );
+    this.apiUrl = origin(
+      options.apiUrl ?? env('VISIONAPI_API_URL') ?? PRODUCTION_API_URL,
+      'apiUrl',
+    );
+    const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
+    if (!fetchImpl) throw new VisionAPIError('No fetch: pass `fetch` in the options.');
+    const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10)
+      throw new VisionAPIError('maxRetries is an integer from 0 to 10.');
+    this.#http = {
+      fetch: fetchImpl,
+      maxRetries,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      initialRetryDelay: options.initialRetryDelay ?? 500,
+      maxRetryDelay: options.maxRetryDelay ?? 8_000,
+      maxRetryAfter: options.maxRetryAfter ?? 60,
+    };
+    this.#resize = options.resize ?? true;
+    this.#headers = { ...options.defaultHeaders };
+    this.caller = {
+      deployment: (path, image, params, callOptions) =>
+        this.#deployment(path, image, params, callOptions),
+      operation: (id, request, callOptions) => this.#operation(id, request, callOptions),
+    };
+    this.account = new AccountResource(this.caller);
+  }
+
+  /** Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. */
+  run<P extends DeploymentPath>(
+    path: P,
+    image: ImageInput,
+    params?: Deployments[P]['params'],
+    options?: CallOptions,
+  ): APIPromise<Deployments[P]['result']> {
+    return this.#deployment(path, image, params, options);
+  }
+
+  /**
+   * Every item of a paged list, fetching pages as they are read:
+   * `for await (const tx of client.paginate('listTransactions', { limit: 100 })) …`.
+   */
+  async *paginate<K extends keyof PagedOperations>(
+    id: K,
+    request?: PageRequest<K>,
+    options?: CallOptions,
+  ): AsyncGenerator<PageItem<K>, void, undefined> {
+    const itemsKey = ACCOUNT_OPERATIONS[id].page_items!;
+    const base = { ...(request as Record<string, unknown>) };
+    const limit = typeof base.limit === 'number' ? base.limit : 100;
+    let skip = 0;
+    for (;;) {
+      const page = (await this.#operation(
+        id,
+        { ...base, skip, limit } as never,
+        options,
+      )) as unknown as Record<string, unknown>;
+      const items = (page[itemsKey] ?? []) as Array<PageItem<K>>;
+      yield* items;
+      skip += items.length;
+      const total = typeof page.total_count === 'number' ? page.total_count : page.total;
+      if (
+        items.length === 0 ||
+        items.length < limit ||
+        page.has_more === false ||
+        (typeof total === 'number' && skip >= total)
+      )
+        return;
+    }
+  }
+
+  #settings(options: CallOptions | undefined) {
+    return {
+      maxRetries: options?.maxRetries ?? this.#http.maxRetries,
+      timeout: options?.timeout ?? this.#http.timeout,
+      signal: options?.signal,
+    };
+  }
+
+  #deployment<P extends DeploymentPath>(
+    path: P,
+    image: ImageInput,
+    params: Deployments[P]['params'] | undefined,
+    options: CallOptions | undefined,
+  ): APIPromise<Deployments[P]['result']> {
+    return new APIPromise(
+      (async () => {
+        if (!Object.prototype.hasOwnProperty.call(DEPLOYMENTS, path))
+          throw new VisionAPIError(
+            `No public deployment "${String(path).slice(0, 100)}": one of ${Object.keys(DEPLOYMENTS).join(', ')}.`,
+          );
+        if (!this.#apiKey)
+          throw new VisionAPIError(
+            'No API key: pass `apiKey` or set VISIONAPI_API_KEY (create one on the API keys page).',
+          );
+        const prepared = await prepareImage(image, {
+          resize: options?.resize ?? this.#resize,
+          fetch: this.#http.fetch,
+          signal: options?.signal,
+        });
+        const body: Record<string, unknown> = { image: toBase64(prepared.bytes) };
+        for (const [name, value] of Object.entries(params ?? {}))
+          if (value !== undefined) body[name] = value;
+        const result = await send<Deployments[P]['result']>(this.#http, {
+          method: 'POST',
+          url: `${this.servicesUrl}/${path}`,
+          headers: {
+            ...this.#headers,
+            ...options?.headers,
+            'api-key': this.#apiKey,
+            'content-type': 'application/json',
+            'user-agent': `visionapi-js/${SDK_VERSION}`,
+          },
+          body: JSON.stringify(body),
+          idempotencyKey: options?.idempotencyKey ?? newKey(),
+          retryWithoutAnswer: true,
+          produces: 'json',
+          ...this.#settings(options),
+        });
+        return { data: restoreScale(result.data, prepared.original), meta: result.meta };
+      })(),
+    );
+  }
+
+  async #credentials(): Promise<string | null> {
+    const token = typeof this.#idToken === 'function' ? await this.#idToken() : this.#idToken;
+    return token ?? this.#adminKey ?? null;
+  }
+
+  #operation<K extends AccountOperationId>(
+    id: K,
+    request: AccountOperations[K]['request'] | undefined,
+    options: CallOptions | undefined,
+  ): APIPromise<AccountOperations[K]['response']> {
+    return new APIPromise(
+      (async (): Promise<{ data: AccountOperations[K]['response']; meta: ResponseMeta }> => {
+        const info = ACCOUNT_OPERATIONS[id];
+        const fields: Record<string, unknown> = { ...(request as Record<string, unknown>) };
+        let path = info.path;
+        for (const name of info.path_params) {
+          const value = fields[name];
+          if (value === undefined || value === null || value === '')
+            throw new VisionAPIError(`${id} needs \`${name}\`.`);
+          path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+          delete fields[name];
+        }
+        const query = new URLSearchParams();
+        for (const name of info.query) {
+          const value = fields[name];
+          delete fields[name];
+          if (value !== undefined && value !== null) query.set(name, String(value));
+        }
+        const headers: Record<string, string> = {
+          ...this.#headers,
+          ...options?.headers,
+          'user-agent': `visionapi-js/${SDK_VERSION}`,
+        };
+        for (const [name, header] of Object.entries(info.headers)) {
+          const value = fields[name];
+          delete fields[name];
+          if (value !== undefined && value !== null) headers[header] = String(value);
+        }
+        const credentials = await this.#credentials();
+        if (credentials) headers.authorization = `Bearer ${credentials}`;
+        else if (info.access !== 'public')
+          throw new VisionAPIError(
+            `${id} needs credentials: pass \`adminKey\` (or set VISIONAPI_ADMIN_KEY) or \`idToken\`.`,
+          );
+        const organization = options?.organizationId ?? this.#organizationId;
+        if (info.access === 'member' && organization) headers['x-organization-id'] = organization;
+        let body: string | undefined;
+        if (info.body !== null) {
+          const payload = Object.fromEntries(
+            Object.entries(fields).filter(([, value]) => value !== undefined),
+          );
+          body = JSON.stringify(payload);
+          headers['content-type'] = 'application/json';
+        } else if (Object.keys(fields).some((name) => fields[name] !== undefined)) {
+          throw new VisionAPIError(`${id} takes no \`${Object.keys(fields).join('`, `')}\`.`);
+        }
+        const search = query.toString();
+        return send<AccountOperations[K]['response']>(this.#http, {
+          method: info.method,
+          url: `${this.apiUrl}/v1${path}${search ? `?${search}` : ''}`,
+          headers,
+          body,
+          idempotencyKey: info.idempotent ? (options?.idempotencyKey ?? newKey()) : null,
+          retryWithoutAnswer: info.method !== 'POST' || info.idempotent,
+          produces: info.produces,
+          ...this.#settings(options),
+        });
+      })(),
+    );
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * GENERATED from the contract by scripts/generate-sdk.ts (npm run generate:sdk). Do not edit by hand.
+ *
+ * One error class per `code` of the error catalogue (contract/errors.ts): catch
+ * `KeyCapReachedError`, or any `APIError` and branch on `error.code`.
+ */
+import { APIError } from '../core/errors.js';
+import type { ErrorCode } from './contract.js';
+
+/** 400 `invalid_request`: The request is malformed or a field fails validation; the message names the field. */
+export class InvalidRequestError extends APIError {
+  declare readonly code: 'invalid_request';
+  override readonly name: string = 'InvalidRequestError';
+}
+/** 400 `invalid_image`: The image is missing, not valid base64, or cannot be decoded. */
+export class InvalidImageError extends APIError {
+  declare readonly code: 'invalid_image';
+  override readonly name: string = 'InvalidImageError';
+}
+/** 401 `unauthenticated`: No valid credentials: the ID token or admin key is missing, invalid or expired. Sign in again. */
+export class UnauthenticatedError extends APIError {
+  declare readonly code: 'unauthenticated';
+  override readonly name: string = 'UnauthenticatedError';
+}
+/** 401 `token_revoked`: This operation checks that the sign-in was not revoked, and it was (signed out everywhere, password changed). Sign in again. */
+export class TokenRevokedError extends APIError {
+  declare readonly code: 'token_revoked';
+  override readonly name: string = 'TokenRevokedError';
+}
+/** 401 `invalid_api_key`: The `api-key` header is missing, or names no key (deleted, rolled or mistyped). */
+export class InvalidApiKeyError extends APIError {
+  declare readonly code: 'invalid_api_key';
+  override readonly name: string = 'InvalidApiKeyError';
+}
+/** 402 `insufficient_credits`: The wallet cannot pay for the call (or is negative after a refund). Buy credits; nothing was charged. */
+export class InsufficientCreditsError extends APIError {
+  declare readonly code: 'insufficient_credits';
+  override readonly name: string = 'InsufficientCreditsError';
+}
+/** 403 `role_forbidden`: The caller's role in the organization may not call this operation. */
+export class RoleForbiddenError extends APIError {
+  declare readonly code: 'role_forbidden';
+  override readonly name: string = 'RoleForbiddenError';
+}
+/** 403 `people_only`: An admin key may not call this operation: it needs a signed-in member (team management, admin keys, a person’s own account). */
+export class PeopleOnlyError extends APIError {
+  declare readonly code: 'people_only';
+  override readonly name: string = 'PeopleOnlyError';
+}
+/** 403 `email_not_verified`: This operation needs a verified e-mail address. */
+export class EmailNotVerifiedError extends APIError {
+  declare readonly code: 'email_not_verified';
+  override readonly name: string = 'EmailNotVerifiedError';
+}
+/** 403 `key_restricted`: The call is outside the API key's limits: disabled, expired, another deployment or a browser origin not on its list. Nothing was charged. */
+export class KeyRestrictedError extends APIError {
+  declare readonly code: 'key_restricted';
+  override readonly name: string = 'KeyRestrictedError';
+}
+/** 403 `key_paused`: The leak circuit-breaker paused the key after a spend spike. Enable it again on the API keys page; nothing was charged. */
+export class KeyPausedError extends APIError {
+  declare readonly code: 'key_paused';
+  override readonly name: string = 'KeyPausedError';
+}
+/** 403 `key_cap_reached`: The call would take the API key past its monthly spend cap. Raise the cap or wait until the UTC month turns (`details.resets_at`); nothing was charged. */
+export class KeyCapReachedError extends APIError {
+  declare readonly code: 'key_cap_reached';
+  override readonly name: string = 'KeyCapReachedError';
+}
+/** 403 `member_limit_reached`: The call would take the key creator's monthly spend limit past its figure. An owner or admin may raise it; nothing was charged. */
+export class MemberLimitReachedError extends APIError {
+  declare readonly code: 'member_limit_reached';
+  override readonly name: string = 'MemberLimitReachedError';
+}
+/** 403 `forbidden`: The caller may not do this (the message says why). */
+export class ForbiddenError extends APIError {
+  declare readonly code: 'forbidden';
+  override readonly name: string = 'ForbiddenError';
+}
+/** 404 `not_found`: No such route, or no such resource in this organization. */
+export class NotFoundError extends APIError {
+  declare readonly code: 'not_found';
+  override readonly name: string = 'NotFoundError';
+}
+/** 404 `organization_not_found`: No organization to act on: none registered yet, or the caller is not a member of the one named by `x-organization-id`. */
+export class OrganizationNotFoundError extends APIError {
+  declare readonly code: 'organization_not_found';
+  override readonly name: string = 'OrganizationNotFoundError';
+}
+/** 404 `unknown_deployment`: No public deployment at this path (or it is coming soon). */
+export class UnknownDeploymentError extends APIError {
+  declare readonly code: 'unknown_deployment';
+  override readonly name: string = 'UnknownDeploymentError';
+}
+/** 409 `conflict`: The request conflicts with the current state (the message says which); retrying it unchanged will not help. */
+export class ConflictError extends APIError {
+  declare readonly code: 'conflict';
+  override readonly name: string = 'ConflictError';
+}
+/** 409 `idempotency_in_progress`: A request with this `Idempotency-Key` is still running. Retry after `Retry-After`: you get its answer. */
+export class IdempotencyInProgressError extends APIError {
+  declare readonly code: 'idempotency_in_progress';
+  override readonly name: string = 'IdempotencyInProgressError';
+}
+/** 409 `idempotency_superseded`: A retry with this `Idempotency-Key` took the request over while it ran; this attempt was not charged. Retry to get the answer kept. */
+export class IdempotencySupersededError extends APIError {
+  declare readonly code: 'idempotency_superseded';
+  override readonly name: string = 'IdempotencySupersededError';
+}
+/** 410 `gone`: The resource existed but is no longer usable (an expired or used invitation). */
+export class GoneError extends APIError {
+  declare readonly code: 'gone';
+  override readonly name: string = 'GoneError';
+}
+/** 413 `payload_too_large`: The body (or the image in it) is larger than the operation accepts. */
+export class PayloadTooLargeError extends APIError {
+  declare readonly code: 'payload_too_large';
+  override readonly name: string = 'PayloadTooLargeError';
+}
+/** 414 `uri_too_long`: The URL is longer than the servers accept. */
+export class UriTooLongError extends APIError {
+  declare readonly code: 'uri_too_long';
+  override readonly name: string = 'UriTooLongError';
+}
+/** 415 `unsupported_media_type`: The body or image has a media type the operation does not accept. */
+export class UnsupportedMediaTypeError extends APIError {
+  declare readonly code: 'unsupported_media_type';
+  override readonly name: string = 'UnsupportedMediaTypeError';
+}
+/** 422 `idempotency_key_reused`: This `Idempotency-Key` was used for a different request. Use a new key. */
+export class IdempotencyKeyReusedError extends APIError {
+  declare readonly code: 'idempotency_key_reused';
+  override readonly name: string = 'IdempotencyKeyReusedError';
+}
+/** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */
+export class RateLimitedError extends APIError {
+  declare readonly code: 'rate_limited';
+  override readonly name: string = 'RateLimitedError';
+}
+/** 500 `internal_error`: An unexpected fault. Retry later, and quote the request id if it persists. */
+export class InternalError extends APIError {
+  declare readonly code: 'internal_error';
+  override readonly name: string = 'InternalError';
+}
+/** 502 `upstream_failed`: The inference deployment failed, could not be reached or sent an invalid answer. Nothing was charged. */
+export class UpstreamFailedError extends APIError {
+  declare readonly code: 'upstream_failed';
+  override readonly name: string = 'UpstreamFailedError';
+}
+/** 502 `payment_provider_unavailable`: The payment provider could not be reached; nothing was charged. Retry later. */
+export class PaymentProviderUnavailableError extends APIError {
+  declare readonly code: 'payment_provider_unavailable';
+  override readonly name: string = 'PaymentProviderUnavailableError';
+}
+/** 502 `delivery_failed`: The change was saved but its e-mail could not be sent; send it again later. */
+export class DeliveryFailedError extends APIError {
+  declare readonly code: 'delivery_failed';
+  override readonly name: string = 'DeliveryFailedError';
+}
+/** 503 `service_unavailable`: Temporarily unable to serve (the database connection was lost, every worker is busy). Retry after `Retry-After`; nothing was charged. */
+export class ServiceUnavailableError extends APIError {
+  declare readonly code: 'service_unavailable';
+  override readonly name: string = 'ServiceUnavailableError';
+}
+/** 503 `upstream_busy`: The inference deployment is busy or paused after repeated failures. Retry after `Retry-After`; nothing was charged. */
+export class UpstreamBusyError extends APIError {
+  declare readonly code: 'upstream_busy';
+  override readonly name: string = 'UpstreamBusyError';
+}
+/** 504 `upstream_timeout`: The inference deployment did not answer in time. Retry after `Retry-After`; nothing was charged. */
+export class UpstreamTimeoutError extends APIError {
+  declare readonly code: 'upstream_timeout';
+  override readonly name: string = 'UpstreamTimeoutError';
+}
+
+/** The class of each code. */
+export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
+  invalid_request: InvalidRequestError,
+  invalid_image: InvalidImageError,
+  unauthenticated: UnauthenticatedError,
+  token_revoked: TokenRevokedError,
+  invalid_api_key: InvalidApiKeyError,
+  insufficient_credits: InsufficientCreditsError,
+  role_forbidden: RoleForbiddenError,
+  people_only: PeopleOnlyError,
+  email_not_verified: EmailNotVerifiedError,
+  key_restricted: KeyRestrictedError,
+  key_paused: KeyPausedError,
+  key_cap_reached: KeyCapReachedError,
+  member_limit_reached: MemberLimitReachedError,
+  forbidden: ForbiddenError,
+  not_found: NotFoundError,
+  organization_not_found: OrganizationNotFoundError,
+  unknown_deployment: UnknownDeploymentError,
+  conflict: ConflictError,
+  idempotency_in_progress: IdempotencyInProgressError,
+  idempotency_superseded: IdempotencySupersededError,
+  gone: GoneError,
+  payload_too_large: PayloadTooLargeError,
+  uri_too_long: UriTooLongError,
+  unsupported_media_type: UnsupportedMediaTypeError,
+  idempotency_key_reused: IdempotencyKeyReusedError,
+  rate_limited: RateLimitedError,
+  internal_error: InternalError,
+  upstream_failed: UpstreamFailedError,
+  payment_provider_unavailable: PaymentProviderUnavailableError,
+  delivery_failed: DeliveryFailedError,
+  service_unavailable: ServiceUnavailableError,
+  upstream_busy: UpstreamBusyError,
+  upstream_timeout: UpstreamTimeoutError,
+};

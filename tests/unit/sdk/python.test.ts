@@ -1,0 +1,24 @@
+/**
+ * The Python SDK's own tests (packages/python/tests, unittest, standard library only) run in the
+ * unit suite, so `npm test` covers both SDKs.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const PYTHON_PACKAGE = path.resolve(__dirname, '../../../packages/python');
+
+describe('the Python SDK', () => {
+  it('passes its unit tests (python3 -m unittest)', () => {
+    const run = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', 'tests', '-t', '.'], {
+      cwd: PYTHON_PACKAGE,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+    const output = `${run.stdout}${run.stderr}`;
+    expect(run.status, output).toBe(0);
+    expect(output).toMatch(/Ran [1-9]\d* tests/);
+    expect(output).toMatch(/\nOK\n/);
+  }, 60_000);
+});
