@@ -19,6 +19,8 @@ describe('the Python SDK', () => {
     const output = `${run.stdout}${run.stderr}`;
     expect(run.status, output).toBe(0);
     expect(output).toMatch(/Ran [1-9]\d* tests/);
-    expect(output).toMatch(/\nOK\n/);
+    // The stack tests (test_stack.py) are skipped here: tests/server/sdk.test.ts runs them
+    // against real servers.
+    expect(output).toMatch(/\nOK( \(skipped=\d+\))?\n/);
   }, 60_000);
 });
