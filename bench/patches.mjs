@@ -132,10 +132,15 @@ async function probe(browser, url) {
       new PerformanceObserver((list) => {
         for (const task of list.getEntries()) probe.blocking += Math.max(0, task.duration - 50);
       }).observe({ type: 'longtask', buffered: true });
+      // On the document: an init script runs before <html> exists.
       new MutationObserver(() => {
-        if (!probe.hydrated && document.documentElement.dataset.hasHydrated === 'true')
+        if (!probe.hydrated && document.documentElement?.dataset.hasHydrated === 'true')
           probe.hydrated = performance.now();
-      }).observe(document.documentElement, { attributes: true });
+      }).observe(document, {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ['data-has-hydrated'],
+      });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForTimeout(3000);
