@@ -122,7 +122,7 @@ describe('test keys in the samples', () => {
 });
 
 describe('removing a member', () => {
-  it('hands their keys to another member first, so they keep working', async () => {
+  it('hands their keys to another member first: the keys stay, with secrets the removed member never saw', async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
     const developer = await addMember(owner, orgId, 'developer');
@@ -149,11 +149,14 @@ describe('removing a member', () => {
       api_keys_handed_over: 1,
       api_keys_deleted: 0,
     });
+    // Kept (its settings, its history) and handed over, but the secret the removed member was
+    // shown no longer works: a new one, listed in the answer for the owner to pass on.
+    expect(removed.json().api_keys_rotated).toEqual([expect.stringMatching(/^Pipeline \(/)]);
     const keys = await listKeys(owner);
-    expect(keys.find((k) => k.name === 'Pipeline')).toMatchObject({
-      key: secret,
-      created_by: `${owner.uid}@example.com`,
-    });
+    const kept = keys.find((k) => k.name === 'Pipeline');
+    expect(kept).toMatchObject({ created_by: `${owner.uid}@example.com` });
+    expect(kept!.key).toMatch(/^va_test_/);
+    expect(kept!.key).not.toBe(secret);
 
     // The removed person learns which organization removed them, and who did.
     const theirs = await h.callApi({
