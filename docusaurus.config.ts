@@ -10,7 +10,6 @@ import { readSiteConfig } from './src/config/env';
 import { codeTheme } from './src/config/prismTheme';
 import bundleSourceMaps from './src/plugins/bundle-source-maps';
 import clientGeneratedTrim from './src/plugins/client-generated-trim';
-import postHydrationTransitions from './src/plugins/post-hydration-transitions';
 import leanSidebarLinks from './src/plugins/lean-sidebar-links';
 import contractAlias from './src/plugins/contract-alias';
 import { EARLY_BANNER_SCRIPT } from './src/consent/earlyBanner';
@@ -117,7 +116,6 @@ const config: Config = {
     patch('route-styles', routeStyles),
     patch('utils-common-esm', utilsCommonEsm),
     patch('client-generated-trim', clientGeneratedTrim),
-    patch('post-hydration-transitions', postHydrationTransitions),
     patch('lean-sidebar-links', leanSidebarLinks),
     patch('shallow-memo-compare', shallowMemoCompare),
     patch('route-chunk-manifest', routeChunkManifest),

@@ -91,6 +91,15 @@ async function ensureStack() {
   throw new Error('the local stack did not come up (readiness port 4011)');
 }
 
+/** Stops the stack ensureStack started (it may have exited already: another answered on 4011). */
+function stopStack(stack) {
+  try {
+    process.kill(-stack.pid);
+  } catch (error) {
+    if (error.code !== 'ESRCH') throw error;
+  }
+}
+
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -248,7 +257,7 @@ if (sameContent) {
     });
   } finally {
     process.kill(-server.pid);
-    if (stack) process.kill(-stack.pid);
+    if (stack) stopStack(stack);
   }
   process.exit(0);
 }
@@ -298,7 +307,7 @@ try {
 } finally {
   await browser.close();
   process.kill(-server.pid);
-  if (stack) process.kill(-stack.pid);
+  if (stack) stopStack(stack);
 }
 console.log(
   `\nBare Docusaurus classic docs page: JS ${kb(baseline.js.raw)} / ${kb(baseline.js.gzip)} gz, ` +

@@ -65,6 +65,12 @@ export const ERROR_CODES = {
     retryable: false,
     description: "The caller's role in the organization may not call this operation.",
   },
+  not_key_owner: {
+    status: 403,
+    retryable: false,
+    description:
+      'Your role manages only the API keys you created; an owner or admin manages the others.',
+  },
   people_only: {
     status: 403,
     retryable: false,

@@ -155,6 +155,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'setDefaultApiKey',
@@ -166,6 +167,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'processRequest',
@@ -177,6 +179,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'processRequest',
@@ -188,6 +191,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'processRequest',
@@ -199,6 +203,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'processRequest',
@@ -210,6 +215,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'processRequest',
@@ -221,6 +227,7 @@ export const OPERATION_INDEX = {
     access: {
       kind: 'member',
       roles: ['owner', 'admin', 'developer'],
+      own_keys: ['developer'],
     },
     client: {
       message: 'deleteApiKey',

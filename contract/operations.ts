@@ -26,6 +26,7 @@ import {
   KEY_READERS,
   MANAGERS,
   OWNER_ONLY,
+  OWN_KEYS_ONLY,
   PUBLIC,
   USER,
   member,
@@ -146,7 +147,11 @@ export interface OperationSpec {
   produces?: 'text/csv' | 'application/pdf';
   /** Codes beyond the ones the shape implies (impliedErrors). */
   errors: readonly ErrorCode[];
-  /** Verifies the ID token with a revocation check (moves money or keys, changes the team). */
+  /**
+   * Verifies the ID token with a revocation check: every operation that changes membership,
+   * roles, keys or money, or discloses a secret (tests/server/revocation.test.ts holds the table
+   * to it).
+   */
   freshToken?: true;
   /** Accepts an `Idempotency-Key` header: a retry within 24 hours gets the first answer. */
   idempotent?: true;
@@ -318,6 +323,7 @@ export const OPERATIONS = {
     body: CreateApiKeyBody,
     response: ApiKeyWithSecret,
     errors: ['conflict'],
+    freshToken: true,
     client: { message: 'processRequest', authMessage: 'loginBeforeCreatingKey' },
   },
   listApiKeys: {
@@ -327,10 +333,12 @@ export const OPERATIONS = {
     summary: 'List the API keys of your organization',
     description:
       'Secrets are not listed (`redacted` shows prefix and last four), except the key used ' +
-      'for in-browser image calls, whose secret the site needs.',
+      'for in-browser image calls and test keys, whose secrets the site needs; those are shown ' +
+      'to owners and admins and to the member who created the key, never to a viewer.',
     access: member(KEY_READERS),
     response: ApiKeyList,
     errors: [],
+    freshToken: true,
     client: { message: 'fetchApiKeys' },
   },
   setDefaultApiKey: {
@@ -338,10 +346,11 @@ export const OPERATIONS = {
     path: '/api-key/set-default',
     tag: 'API keys',
     summary: 'Make a key the default key',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     response: ApiKey,
     errors: ['not_found'],
+    freshToken: true,
     client: { message: 'setDefaultApiKey' },
   },
   rollApiKey: {
@@ -352,7 +361,7 @@ export const OPERATIONS = {
     description:
       'The answer carries the new secret this once. The old secret stops working at once ' +
       '(`expire_previous_in_hours: 0`) or after the chosen grace period.',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     body: RollApiKeyBody,
     response: ApiKeyWithSecret,
@@ -371,7 +380,7 @@ export const OPERATIONS = {
       'says when the month turns) and costs nothing. Answers of a capped key carry ' +
       '`x-spend-cap-limit`, `x-spend-cap-remaining` and `x-spend-cap-reset`. Other keys of the ' +
       'organization are not affected.',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     body: ApiKeyCapBody,
     response: ApiKey,
@@ -388,7 +397,7 @@ export const OPERATIONS = {
       'Each field sent replaces that limit; null removes it. A call outside the limits is ' +
       'refused by the services host with 403 `key_restricted` naming the limit, costs nothing, ' +
       'and is counted on the key (`refused_calls`).',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     body: ApiKeyRestrictionsBody,
     response: ApiKey,
@@ -401,10 +410,11 @@ export const OPERATIONS = {
     path: '/api-key/disable',
     tag: 'API keys',
     summary: 'Disable a key: every call is refused (403, free) until it is enabled',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     response: ApiKey,
     errors: ['not_found'],
+    freshToken: true,
     client: processRequest,
   },
   enableApiKey: {
@@ -412,10 +422,11 @@ export const OPERATIONS = {
     path: '/api-key/enable',
     tag: 'API keys',
     summary: 'Enable a disabled key again',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     response: ApiKey,
     errors: ['not_found'],
+    freshToken: true,
     client: processRequest,
   },
   deleteApiKey: {
@@ -424,7 +435,7 @@ export const OPERATIONS = {
     tag: 'API keys',
     summary: 'Delete a key',
     description: 'Refused (409) for the last key used for in-browser image calls.',
-    access: member(KEY_MANAGERS),
+    access: member(KEY_MANAGERS, { own_keys: OWN_KEYS_ONLY }),
     headers: ApiKeyIdHeaders,
     response: DeletedApiKey,
     errors: ['not_found', 'conflict'],
@@ -494,6 +505,7 @@ export const OPERATIONS = {
     body: SandboxConfirmBody,
     response: CreditOrder,
     errors: ['not_found', 'gone'],
+    freshToken: true,
     client: processRequest,
   },
   getInvoice: {
@@ -611,7 +623,7 @@ export const OPERATIONS = {
     tag: 'Usage',
     summary: 'Spend and calls per day, by deployment and by key',
     description:
-      'Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by ' +
+      'Read from hourly and daily usage rollups kept with the ledger, by day, deployment and key; filter by ' +
       '`deployment` or `api_key_id`. Days are counted in `utc_offset_minutes`; a range covers ' +
       'at most 366 days.',
     access: member(ANY_MEMBER),
@@ -674,6 +686,7 @@ export const OPERATIONS = {
     body: UpdateMemberBody,
     response: Member,
     errors: ['not_found', 'conflict', 'forbidden'],
+    freshToken: true,
     client: processRequest,
   },
   removeMember: {
@@ -684,6 +697,10 @@ export const OPERATIONS = {
     description:
       'Their access ends at once. The API keys they created are handed to `hand_keys_to` (another ' +
       'owner, admin or developer) and keep working, or else are deleted; the answer counts both. ' +
+      'Every key whose secret they read or were shown (the keys they created; for an owner or ' +
+      'admin also the in-browser key and test keys) gets a new secret at once, listed in ' +
+      '`api_keys_rotated` and in the audit entry; demoting an owner or admin to another role ' +
+      'does the same. ' +
       'The owner cannot be removed.',
     access: member(MANAGERS, { people_only: true }),
     params: MemberParams,
@@ -703,6 +720,7 @@ export const OPERATIONS = {
     access: member(ANY_MEMBER, { people_only: true }),
     response: LeftOrganization,
     errors: ['conflict'],
+    freshToken: true,
     client: processRequest,
   },
   transferOwnership: {
@@ -741,6 +759,7 @@ export const OPERATIONS = {
     body: InvitationBody,
     response: Invitation,
     errors: ['conflict', 'delivery_failed'],
+    freshToken: true,
     client: processRequest,
   },
   resendInvitation: {
@@ -753,6 +772,7 @@ export const OPERATIONS = {
     params: InvitationParams,
     response: Invitation,
     errors: ['not_found', 'delivery_failed'],
+    freshToken: true,
     client: processRequest,
   },
   revokeInvitation: {
@@ -764,6 +784,7 @@ export const OPERATIONS = {
     params: InvitationParams,
     response: Type.Object({ id: Type.String(), revoked: Type.Literal(true) }),
     errors: ['not_found'],
+    freshToken: true,
     client: processRequest,
   },
   previewInvitation: {
@@ -790,6 +811,7 @@ export const OPERATIONS = {
     response: AcceptedInvitation,
     errors: ['not_found', 'gone', 'conflict', 'forbidden'],
     rateLimit: { max: 30, windowMs: 60_000 },
+    freshToken: true,
     client: processRequest,
   },
 
@@ -900,6 +922,7 @@ export function impliedErrors(spec: OperationSpec): ErrorCode[] {
   if (spec.access.kind === 'member') {
     codes.add('organization_not_found');
     if (spec.access.roles.length < 5) codes.add('role_forbidden');
+    if (spec.access.own_keys) codes.add('not_key_owner');
     if (spec.access.people_only) codes.add('people_only');
   }
   if (spec.freshToken) codes.add('token_revoked');

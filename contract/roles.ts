@@ -7,7 +7,8 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including transferring ownership and removing members.',
   admin: 'Everything but ownership.',
-  developer: 'API keys, usage and the playground; reads the organization. No purchases or members.',
+  developer:
+    'Creates API keys and manages the ones they created; usage and the playground; reads the organization. No purchases or members.',
   billing: 'Buys credits; payment log, invoices, auto-recharge and alerts; usage. No API keys.',
   viewer: 'Reads everything; no key secrets, no purchases, no changes.',
 };

@@ -145,6 +145,10 @@ export const RemovedMember = Type.Object({
   removed: Type.Literal(true),
   api_keys_deleted: Type.Integer({ minimum: 0 }),
   api_keys_handed_over: Type.Integer({ minimum: 0 }),
+  api_keys_rotated: Type.Array(Type.String(), {
+    description:
+      'Keys whose secret the member read or was shown (as "name (prefix…last4)"), given a new secret at once: the old one is refused from now on.',
+  }),
 });
 export type RemovedMember = Static<typeof RemovedMember>;
 

@@ -22,8 +22,9 @@ let hydrated = false;
 
 /**
  * False while the page hydrates (and until the transition that follows); true afterwards.
- * Docusaurus's `useIsBrowser` is the same flag, but it turns true in an urgent update (see
- * src/plugins/post-hydration-transitions for why that one stays urgent).
+ * Docusaurus's `useIsBrowser` is the same flag, but it turns true in an urgent update, and must:
+ * the local search's results page reads `?q=` only once it is set, and lost the query when it
+ * was a transition.
  */
 export function useAfterHydration(): boolean {
   const [after, setAfter] = useState(hydrated);

@@ -10,7 +10,6 @@ import lazyProgressBar from './lazy-progress-bar/check';
 import leanSidebarLinks from './lean-sidebar-links/check';
 import type { PatchCheck } from './patchCheck';
 import { PatchCheckError, createContext, runCheck } from './patchCheck';
-import postHydrationTransitions from './post-hydration-transitions/check';
 import prismLanguages from './prism-languages/check';
 import routeChunkManifest from './route-chunk-manifest/check';
 import routeStyles from './route-styles/check';
@@ -22,7 +21,6 @@ import utilsCommonEsm from './utils-common-esm/check';
 export const PATCH_CHECKS: readonly PatchCheck[] = [
   prismLanguages,
   shallowMemoCompare,
-  postHydrationTransitions,
   searchA11y,
   deferredComponents,
   lazyProgressBar,

@@ -6,7 +6,6 @@
 export const SWITCHABLE_PATCHES = [
   'prism-languages',
   'shallow-memo-compare',
-  'post-hydration-transitions',
   'search-a11y',
   // deferred-components' server-render patch of core's renderToHtml.js (render-loader.cjs).
   'core-render',

@@ -225,7 +225,12 @@ test('a monthly cap: set on the keys page, a call past it is refused with 403 ke
   const refused = await meteredCall(request, ui.key);
   expect(refused.status).toBe(403);
   expect(refused.error_message).toContain('monthly spend cap of $0.02');
-  expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  // A refusal that waiting a minute cannot change: no Retry-After, never retried by an SDK, and
+  // the day the cap resets.
+  expect(refused.code).toBe('key_cap_reached');
+  expect(refused.shouldRetry).toBe('false');
+  expect(refused.retryAfter).toBeUndefined();
+  expect(Date.parse(String(refused.details?.resets_at))).toBeGreaterThan(Date.now());
   expect(await balance()).toBe(4.98);
   // Another key of the organization still works.
   expect((await meteredCall(request, server.key)).status).toBe(200);

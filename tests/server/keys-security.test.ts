@@ -235,9 +235,12 @@ describe('identity checks that hold', () => {
       const res = await h.callApi({ ...attempt, headers: { ...user.auth, ...attempt.headers } });
       expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBe(401);
     }
-    // Reading still works with the cached, unexpired token; a fresh sign-in works for everything.
+    // Reading what discloses no secret still works with the cached, unexpired token (the key
+    // list shows the in-browser key's secret: it checks revocation too); a fresh sign-in works
+    // for everything.
     expect(
-      (await h.callApi({ method: 'GET', url: '/v1/api-key', headers: user.auth })).statusCode,
+      (await h.callApi({ method: 'GET', url: '/v1/credits/balance', headers: user.auth }))
+        .statusCode,
     ).toBe(200);
     const fresh = {
       authorization: `Bearer ${emulatorToken(user.uid, { email_verified: true, authTime: Math.floor(Date.now() / 1000) + 1 })}`,

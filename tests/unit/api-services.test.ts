@@ -77,6 +77,16 @@ describe('services client', () => {
       'Trying a deployment here needs the owner, admin or developer role; your role in Acme Vision is billing.',
     );
     // A role that may read the secret but finds no key: the spec's message.
+    const admin = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({ data: { api_keys: [] } }),
+      noKeyMessage: async () => playgroundRoleMessage({ name: 'Acme Vision', role: 'admin' }),
+      fetch: fetchMock,
+    });
+    expect((await admin.processImage({ task: 'object-detection', body: {} })).error_message).toBe(
+      'Sign In is required to proceed!',
+    );
+    // A developer reads only the secrets of keys they created: not the owner's in-browser key.
     const developer = createServicesClient({
       baseUrl: () => 'http://services.test',
       getApiKeys: async () => ({ data: { api_keys: [] } }),
@@ -85,7 +95,9 @@ describe('services client', () => {
     });
     expect(
       (await developer.processImage({ task: 'object-detection', body: {} })).error_message,
-    ).toBe('Sign In is required to proceed!');
+    ).toBe(
+      "Trying a deployment here uses the organization's in-browser key, whose secret only owners, admins and the member who created it may read; your role in Acme Vision is developer.",
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

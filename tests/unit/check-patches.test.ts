@@ -47,7 +47,6 @@ describe('check:patches', () => {
       expect.arrayContaining([
         'prism-languages',
         'shallow-memo-compare',
-        'post-hydration-transitions',
         'search-a11y',
         'deferred-components',
         'lazy-progress-bar',

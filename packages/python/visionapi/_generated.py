@@ -22,6 +22,7 @@ ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "invalid_api_key": {"status": 401, "retryable": False},
     "insufficient_credits": {"status": 402, "retryable": False},
     "role_forbidden": {"status": 403, "retryable": False},
+    "not_key_owner": {"status": 403, "retryable": False},
     "people_only": {"status": 403, "retryable": False},
     "email_not_verified": {"status": 403, "retryable": False},
     "key_restricted": {"status": 403, "retryable": False},
@@ -243,7 +244,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "conflict"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "conflict"],
     },
     "list_api_keys": {
         "method": "GET",
@@ -256,7 +257,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "unauthenticated", "organization_not_found", "role_forbidden"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked"],
     },
     "set_default_api_key": {
         "method": "POST",
@@ -269,7 +270,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "roll_api_key": {
         "method": "POST",
@@ -282,7 +283,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "set_api_key_cap": {
         "method": "POST",
@@ -295,7 +296,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "set_api_key_restrictions": {
         "method": "POST",
@@ -308,7 +309,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "disable_api_key": {
         "method": "POST",
@@ -321,7 +322,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "enable_api_key": {
         "method": "POST",
@@ -334,7 +335,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found"],
     },
     "delete_api_key": {
         "method": "DELETE",
@@ -347,7 +348,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found", "conflict"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_key_owner", "token_revoked", "not_found", "conflict"],
     },
     "get_balance": {
         "method": "GET",
@@ -399,7 +400,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "not_found", "gone"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found", "gone"],
     },
     "get_invoice": {
         "method": "GET",
@@ -568,7 +569,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "not_found", "conflict", "forbidden"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found", "conflict", "forbidden"],
     },
     "remove_member": {
         "method": "DELETE",
@@ -594,7 +595,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "people_only", "conflict"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "people_only", "token_revoked", "conflict"],
     },
     "transfer_ownership": {
         "method": "POST",
@@ -633,7 +634,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "conflict", "delivery_failed"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "conflict", "delivery_failed"],
     },
     "resend_invitation": {
         "method": "POST",
@@ -646,7 +647,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "not_found", "delivery_failed"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found", "delivery_failed"],
     },
     "revoke_invitation": {
         "method": "DELETE",
@@ -659,7 +660,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "not_found"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found"],
     },
     "preview_invitation": {
         "method": "POST",
@@ -685,7 +686,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "not_found", "gone", "conflict", "forbidden"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "token_revoked", "not_found", "gone", "conflict", "forbidden"],
     },
     "list_admin_keys": {
         "method": "GET",
@@ -1958,6 +1959,8 @@ class RemoveMemberResponse(TypedDict):
     """(at least 0)"""
     api_keys_handed_over: int
     """(at least 0)"""
+    api_keys_rotated: List[str]
+    """Keys whose secret the member read or was shown (as "name (prefix…last4)"), given a new secret at once: the old one is refused from now on."""
 
 class LeaveOrganizationResponse(TypedDict):
     left: Literal[True]
@@ -2116,6 +2119,9 @@ class InsufficientCreditsError(APIError):
 class RoleForbiddenError(APIError):
     """403 `role_forbidden`: The caller's role in the organization may not call this operation."""
 
+class NotKeyOwnerError(APIError):
+    """403 `not_key_owner`: Your role manages only the API keys you created; an owner or admin manages the others."""
+
 class PeopleOnlyError(APIError):
     """403 `people_only`: An admin key may not call this operation: it needs a signed-in member (team management, admin keys, a person’s own account)."""
 
@@ -2202,6 +2208,7 @@ ERROR_CLASSES: Dict[str, type] = {
     "invalid_api_key": InvalidApiKeyError,
     "insufficient_credits": InsufficientCreditsError,
     "role_forbidden": RoleForbiddenError,
+    "not_key_owner": NotKeyOwnerError,
     "people_only": PeopleOnlyError,
     "email_not_verified": EmailNotVerifiedError,
     "key_restricted": KeyRestrictedError,
@@ -2244,6 +2251,7 @@ __all__ = [
     "InvalidApiKeyError",
     "InsufficientCreditsError",
     "RoleForbiddenError",
+    "NotKeyOwnerError",
     "PeopleOnlyError",
     "EmailNotVerifiedError",
     "KeyRestrictedError",

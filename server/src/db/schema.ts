@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -167,6 +168,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_org_created_idx').on(t.organizationId, t.createdAt),
+    // Purchases, refunds and disputes of a range without walking its usage rows (migration 0012).
+    index('ledger_entries_org_money_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`kind <> 'usage'`),
     uniqueIndex('ledger_entries_reservation_key')
       .on(t.reservationId)
       .where(sql`reservation_id is not null`),
@@ -556,3 +561,41 @@ export const testUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.apiKeyId, t.deployment] })],
 );
+
+/**
+ * Usage read models (migration 0012): metered calls and their spend per organization, bucket,
+ * deployment, key and member, kept exact in the transaction that writes each usage row of the
+ * ledger (a trigger on `ledger_entries`, so every path that charges, captures included, updates
+ * them). The usage chart, its tables and CSV, and the totals read these instead of the ledger:
+ * their cost grows with buckets, not calls. Hourly buckets serve the edges of a range and
+ * non-UTC days; daily buckets (UTC days) the rest.
+ */
+const usageRollup = (name: string) =>
+  pgTable(
+    name,
+    {
+      organizationId: uuid('organization_id')
+        .notNull()
+        .references(() => organizations.id),
+      /** Start of the bucket (an hour, or a UTC day), UTC. */
+      bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+      deployment: text('deployment').notNull(),
+      apiKeyId: uuid('api_key_id'),
+      /** The member who held the key when the call was charged (the key's creator). */
+      memberUid: text('member_uid'),
+      /** The key's name at its latest call in the bucket (the ledger keeps each call's). */
+      apiKeyName: text('api_key_name'),
+      /** Ledger rows (the transactions list counts them); `calls` sums their units. */
+      entries: bigint('entries', { mode: 'number' }).notNull(),
+      calls: bigint('calls', { mode: 'number' }).notNull(),
+      spentMicros: micros('spent_micros').notNull(),
+    },
+    (t) => [
+      unique(`${name}_bucket_key`)
+        .on(t.organizationId, t.bucket, t.deployment, t.apiKeyId, t.memberUid)
+        .nullsNotDistinct(),
+      index(`${name}_key_idx`).on(t.organizationId, t.apiKeyId, t.bucket),
+    ],
+  );
+export const usageHourly = usageRollup('usage_hourly');
+export const usageDaily = usageRollup('usage_daily');

@@ -30,6 +30,8 @@ import { bearerToken, type authHooks } from './auth';
 export interface CallAccess {
   organization: OrganizationRow;
   role: Role;
+  /** The member the call acts for: the signed-in person, or the admin key's holder. */
+  memberUid: string | null;
 }
 
 declare module 'fastify' {
@@ -114,7 +116,11 @@ export function accessControl(deps: {
       throw organizationNotFound();
     }
     request.actor = { kind: 'admin_key', id: found.key.id, label: found.key.name, ip: request.ip };
-    request.access = { organization: found.organization, role: found.key.role };
+    request.access = {
+      organization: found.organization,
+      role: found.key.role,
+      memberUid: found.key.secretHolderUid ?? found.key.createdByUid ?? null,
+    };
     const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
     if (Date.now() - lastUsed > 60_000) await teams.touchAdminKey(found.key.id);
   }
@@ -141,7 +147,11 @@ export function accessControl(deps: {
             named === null ? NO_ORGANIZATION_MESSAGE : ORGANIZATION_NOT_FOUND_MESSAGE,
           );
         }
-        request.access = { organization: found.organization, role: found.membership.role };
+        request.access = {
+          organization: found.organization,
+          role: found.membership.role,
+          memberUid: request.user!.uid,
+        };
         const lastActive = found.membership.lastActiveAt?.getTime() ?? 0;
         if (Date.now() - lastActive > ACTIVITY_RESOLUTION_MS) {
           await teams.touch(found.organization.id, request.user!.uid);
@@ -182,6 +192,19 @@ export function organizationOf(request: FastifyRequest): OrganizationRow {
   return request.access.organization;
 }
 
+/**
+ * Whose API keys the call may change (contract: `own_keys`): undefined for a role that manages
+ * every key, else the acting member's uid (only the keys they created).
+ */
+export function keyOwnerScope(request: FastifyRequest): string | null | undefined {
+  const access = request.routeOptions.config?.access;
+  const call = request.access;
+  if (!access || !call || access.kind !== 'member' || !access.own_keys?.includes(call.role)) {
+    return undefined;
+  }
+  return call.memberUid;
+}
+
 /** Who is calling, for the audit log. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new Error('actorOf on a public operation');
@@ -196,7 +219,10 @@ export function describeAccess(key: V1EndpointKey | string): string | null {
   if (access.kind === 'user')
     return 'Needs a signed-in person (Firebase ID token); admin keys are refused.';
   const who = `Members with the ${rolesNeeded(access)} role`;
+  const own = access.own_keys?.length
+    ? ` A ${access.own_keys.join(' or ')} acts only on the keys they created (403 \`not_key_owner\` otherwise); owners and admins act on every key.`
+    : '';
   return access.people_only
-    ? `${who}, signed in (admin keys are refused).`
-    : `${who} (ID token or an admin key of that role).`;
+    ? `${who}, signed in (admin keys are refused).${own}`
+    : `${who} (ID token or an admin key of that role).${own}`;
 }

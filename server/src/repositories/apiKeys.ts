@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
-import { conflict, notFound } from '../lib/errors';
+import { ApiError, conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditDetails } from './audit';
 import { keepDeletedKeySpend } from './ledger';
@@ -36,6 +36,22 @@ const restrictionDetails = (r: KeyRestrictions) => ({
     expires_at: r.expiresAt === null ? null : r.expiresAt.toISOString(),
   }),
 });
+
+export const NOT_KEY_OWNER =
+  'Your role manages only the API keys you created. Ask an owner or admin to change this key.';
+
+/**
+ * Whose keys a call may change: `undefined` any key of the organization; a uid (or null, for a
+ * caller who is no member) only the keys that uid created. Checked on the locked row.
+ */
+export type KeyOwnerScope = string | null | undefined;
+
+function requireOwner(row: ApiKeyRow, onlyCreatedBy: KeyOwnerScope): void {
+  if (onlyCreatedBy === undefined) return;
+  if (onlyCreatedBy === null || row.createdByUid !== onlyCreatedBy) {
+    throw new ApiError('not_key_owner', NOT_KEY_OWNER);
+  }
+}
 
 /** A key row and, once, its new secret. */
 export interface KeyWithSecret {
@@ -81,9 +97,19 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
     values: Partial<typeof apiKeys.$inferInsert> | Record<string, unknown>,
     actor: Actor,
     audit: (row: ApiKeyRow) => { action: AuditAction; details?: AuditDetails },
+    onlyCreatedBy: KeyOwnerScope,
   ): Promise<ApiKeyRow> {
     if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
     return db.transaction(async (tx) => {
+      if (onlyCreatedBy !== undefined) {
+        const [locked] = await tx
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
+          .for('update');
+        if (!locked) throw notFound(KEY_NOT_FOUND);
+        requireOwner(locked, onlyCreatedBy);
+      }
       const [row] = await tx
         .update(apiKeys)
         .set(values)
@@ -106,6 +132,8 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       actor: Actor,
       restrictions: KeyRestrictions = {},
       mode: KeyMode = 'live',
+      /** The member the key belongs to (an admin key's holder); default: the acting person. */
+      createdByUid: string | null = actor.kind === 'user' ? actor.id : null,
     ): Promise<KeyWithSecret> {
       return db.transaction(async (tx) => {
         // Lock the organization so concurrent creations respect the limit.
@@ -135,7 +163,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             isDefault: total === 0,
             usedForUi,
             mode: usedForUi ? 'live' : mode,
-            createdByUid: actor.kind === 'user' ? actor.id : null,
+            createdByUid,
             ...restrictions,
           })
           .returning();
@@ -162,6 +190,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       keyId: string,
       graceHours: number,
       actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
     ): Promise<KeyWithSecret> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {
@@ -171,6 +200,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
           .for('update');
         if (!target) throw notFound(KEY_NOT_FOUND);
+        requireOwner(target, onlyCreatedBy);
         const { secret, stored } = secrets.generate(target.usedForUi, target.mode);
         const [row] = await tx
           .update(apiKeys)
@@ -197,11 +227,19 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       keyId: string,
       capMicros: number | null,
       actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
     ): Promise<ApiKeyRow> {
-      return changeKey(organizationId, keyId, { monthlyCapMicros: capMicros }, actor, () => ({
-        action: 'api_key.cap_set',
-        details: { monthly_cap_usd: capMicros === null ? null : capMicros / 1_000_000 },
-      }));
+      return changeKey(
+        organizationId,
+        keyId,
+        { monthlyCapMicros: capMicros },
+        actor,
+        () => ({
+          action: 'api_key.cap_set',
+          details: { monthly_cap_usd: capMicros === null ? null : capMicros / 1_000_000 },
+        }),
+        onlyCreatedBy,
+      );
     },
 
     /** Changes a key's limits; each field given replaces that limit (null removes it). */
@@ -210,11 +248,19 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       keyId: string,
       restrictions: KeyRestrictions,
       actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
     ): Promise<ApiKeyRow> {
-      return changeKey(organizationId, keyId, restrictions, actor, () => ({
-        action: 'api_key.restricted',
-        details: restrictionDetails(restrictions),
-      }));
+      return changeKey(
+        organizationId,
+        keyId,
+        restrictions,
+        actor,
+        () => ({
+          action: 'api_key.restricted',
+          details: restrictionDetails(restrictions),
+        }),
+        onlyCreatedBy,
+      );
     },
 
     /** Pauses a key (every call refused with 403, free) or lets it work again. */
@@ -223,6 +269,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       keyId: string,
       disabled: boolean,
       actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
     ): Promise<ApiKeyRow> {
       return changeKey(
         organizationId,
@@ -237,6 +284,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             },
         actor,
         () => ({ action: disabled ? 'api_key.disabled' : 'api_key.enabled' }),
+        onlyCreatedBy,
       );
     },
 
@@ -348,7 +396,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
         .where(eq(apiKeys.id, keyId));
     },
 
-    async setDefault(organizationId: string, keyId: string, actor: Actor): Promise<ApiKeyRow> {
+    async setDefault(
+      organizationId: string,
+      keyId: string,
+      actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
+    ): Promise<ApiKeyRow> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [target] = await tx
@@ -357,6 +410,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)))
           .for('update');
         if (!target) throw notFound(KEY_NOT_FOUND);
+        requireOwner(target, onlyCreatedBy);
         await tx
           .update(apiKeys)
           .set({ isDefault: false })
@@ -375,7 +429,12 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       });
     },
 
-    async delete(organizationId: string, keyId: string, actor: Actor): Promise<void> {
+    async delete(
+      organizationId: string,
+      keyId: string,
+      actor: Actor,
+      onlyCreatedBy?: KeyOwnerScope,
+    ): Promise<void> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       await db.transaction(async (tx) => {
         const keys = await tx
@@ -386,6 +445,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           .for('update');
         const target = keys.find((key) => key.id === keyId);
         if (!target) throw notFound(KEY_NOT_FOUND);
+        requireOwner(target, onlyCreatedBy);
         if (target.usedForUi && keys.filter((key) => key.usedForUi).length === 1) {
           throw conflict(
             'This is the only key used for image calls from the browser and cannot be deleted. Create another key first.',

@@ -28,7 +28,7 @@ export function createRepositories(
     feedback: createFeedbackRepository(db),
     idempotency: createIdempotencyRepository(db),
     usage: createUsageRepository(db),
-    teams: createTeamsRepository(db),
+    teams: createTeamsRepository(db, secrets),
     audit: createAuditRepository(db),
   };
 }

@@ -1,11 +1,13 @@
 /**
- * Usage read from the ledger by SQL aggregates: spend and calls per day and deployment for a
- * range (the usage chart reads this, not every transaction), and the rows of a range for CSV.
+ * Usage read from the rollups (usage_daily, usage_hourly: see usageSlices.ts): spend and calls
+ * per day, deployment and key for a range, at a cost that grows with buckets, not calls; and the
+ * rows of a range for CSV.
  */
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ledgerEntries } from '../db/schema';
+import { keyCondition, usageSlices } from './usageSlices';
 
 export interface DailyRow {
   day: string;
@@ -47,24 +49,16 @@ export function createUsageRepository(db: Database) {
         spent: string | number;
       }>(
         await db.execute(sql`
-          select to_char(created_at + make_interval(mins => ${offsetMinutes}), 'YYYY-MM-DD') as day,
-                 deployment,
-                 api_key_id,
-                 max(api_key_name) as api_key_name,
-                 sum(units) as calls,
-                 -sum(amount_micros) as spent
-          from ledger_entries
-          where organization_id = ${organizationId} and kind = 'usage'
-            and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}
-            ${filter.deployment === undefined ? sql`` : sql`and deployment = ${filter.deployment}`}
-            ${filter.apiKeyId === undefined ? sql`` : sql`and api_key_id::text = ${filter.apiKeyId}`}
+          select day, deployment, api_key_id, max(api_key_name) as api_key_name,
+                 sum(calls) as calls, sum(spent) as spent
+          from (${usageSlices(organizationId, start, end, offsetMinutes, filter)}) s
           group by 1, 2, 3
           order by 1, 2, 3`),
       );
       const [totals] = rows<{ purchased: string | number }>(
         await db.execute(sql`
           select coalesce(sum(amount_micros), 0) as purchased from ledger_entries
-          where organization_id = ${organizationId} and kind = 'purchase'
+          where organization_id = ${organizationId} and kind <> 'usage' and kind = 'purchase'
             and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}`),
       );
       return {
@@ -90,7 +84,7 @@ export function createUsageRepository(db: Database) {
             and day >= (${start.toISOString()}::timestamptz at time zone 'UTC')::date
             and day <= (${end.toISOString()}::timestamptz at time zone 'UTC')::date
             ${filter.deployment === undefined ? sql`` : sql`and deployment = ${filter.deployment}`}
-            ${filter.apiKeyId === undefined ? sql`` : sql`and api_key_id::text = ${filter.apiKeyId}`}
+            ${keyCondition(filter)}
           group by api_key_id
           order by 3 desc, 1`),
       );

@@ -152,9 +152,12 @@ export function accessText(spec: OperationSpec): string {
       ? roles[0]!
       : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`;
   const who = `Members with the ${list} role`;
+  const own = access.own_keys?.length
+    ? ` A ${access.own_keys.join(' or ')} acts only on the keys they created (an admin key: the keys its holder created), else 403 \`not_key_owner\`; owners and admins act on every key.`
+    : '';
   return access.people_only
-    ? `${who}, signed in (admin keys are refused).`
-    : `${who} (ID token or an admin key of that role).`;
+    ? `${who}, signed in (admin keys are refused).${own}`
+    : `${who} (ID token or an admin key of that role).${own}`;
 }
 
 /** The Fastify schema of an operation: what it validates, and what the OpenAPI document says. */

@@ -16,8 +16,11 @@ import { runWhenIdle } from '@site/src/browser/idle';
 import styles from './styles.module.css';
 
 export const BADGE_TEXT = 'Accelerate with AI — Book Now';
-/** On <html> while the badge shows: the page keeps room for it (styles.module.css). */
-export const BADGE_SHOWN_CLASS = 'scheduling-badge-shown';
+/**
+ * On <html> while the badge floats: the page keeps room for it (styles.module.css). An attribute,
+ * because Docusaurus' head manager sets <html>'s class on every page change and would drop ours.
+ */
+export const BADGE_SHOWN_ATTRIBUTE = 'data-scheduling-badge-shown';
 
 const loadPopup = () => import(/* webpackChunkName: "calendly-popup" */ './CalendlyPopup');
 const CalendlyPopup = lazy(loadPopup);
@@ -41,8 +44,8 @@ export default function SchedulingBadge({ url }: { url: string }): ReactNode {
   // page's flow takes its own room: none is kept at the bottom then.
   useLayoutEffect(() => {
     if (inFlow) return;
-    document.documentElement.classList.add(BADGE_SHOWN_CLASS);
-    return () => document.documentElement.classList.remove(BADGE_SHOWN_CLASS);
+    document.documentElement.setAttribute(BADGE_SHOWN_ATTRIBUTE, '');
+    return () => document.documentElement.removeAttribute(BADGE_SHOWN_ATTRIBUTE);
   }, [inFlow]);
 
   useEffect(() => {

@@ -3,6 +3,7 @@
  * generates the site configuration, site metadata and route registry of a small site (its own
  * code generator, into a temporary folder), and the trims accept what it writes.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -28,59 +29,97 @@ const SITE_METADATA = '@docusaurus/core/lib/server/siteMetadata.js';
 export const REGISTRY_LINE =
   '`  "${chunkName}": [() => import(/* webpackChunkName: "${chunkName}" */ "${modulePath}"), "${modulePath}", require.resolveWeak("${modulePath}")],`';
 
-interface Codegen {
-  generateSiteFiles: (params: Record<string, unknown>) => Promise<void>;
-}
-
-/** The three files core generates for a small docs site, written by the installed code generator. */
-export async function generateFiles(
-  requireInstalled: NodeJS.Require,
-): Promise<Record<'config' | 'metadata' | 'registry', string>> {
-  const { generateSiteFiles } = requireInstalled(
-    '@docusaurus/core/lib/server/codegen/codegen.js',
-  ) as Codegen;
-  const { createSiteMetadata } = requireInstalled(
-    '@docusaurus/core/lib/server/siteMetadata.js',
-  ) as {
-    createSiteMetadata: (params: unknown) => unknown;
-  };
-  const dir = await mkdtemp(path.join(tmpdir(), 'check-patches-'));
-  try {
-    await generateSiteFiles({
-      generatedFilesDir: dir,
-      clientModules: [],
-      siteConfig: {
-        title: 'Site',
-        baseUrl: '/',
-        themeConfig: { navbar: { items: [] } },
-        plugins: [['@docusaurus/plugin-pwa', { pwaHead: [] }]],
-        presets: [],
-        headTags: [{ tagName: 'script', attributes: {}, innerHTML: 'x' }],
-      },
+/** A small docs site, in the shape core's code generator takes. */
+const SITE = {
+  clientModules: [],
+  siteConfig: {
+    title: 'Site',
+    baseUrl: '/',
+    themeConfig: { navbar: { items: [] } },
+    plugins: [['@docusaurus/plugin-pwa', { pwaHead: [] }]],
+    presets: [],
+    headTags: [{ tagName: 'script', attributes: {}, innerHTML: 'x' }],
+  },
+  routes: [
+    {
+      path: '/docs/',
+      component: '@theme/DocsRoot',
+      exact: false,
       routes: [
         {
-          path: '/docs/',
-          component: '@theme/DocsRoot',
-          exact: false,
-          routes: [
-            {
-              path: '/docs/intro/',
-              component: '@theme/DocItem',
-              exact: true,
-              modules: { content: '@site/docs/intro.mdx' },
-            },
-          ],
+          path: '/docs/intro/',
+          component: '@theme/DocItem',
+          exact: true,
+          modules: { content: '@site/docs/intro.mdx' },
         },
       ],
-      globalData: {},
-      siteMetadata: createSiteMetadata({
-        siteVersion: '1.0.0',
-        plugins: [{ name: 'docusaurus-plugin-content-docs', version: { type: 'local' } }],
-      }),
-      siteStorage: { type: 'localStorage', namespace: '' },
-      i18n: { defaultLocale: 'en', locales: ['en'], currentLocale: 'en', localeConfigs: {} },
-      codeTranslations: {},
-    });
+    },
+  ],
+  globalData: {},
+  siteMetadata: {
+    siteVersion: '1.0.0',
+    plugins: [{ name: 'docusaurus-plugin-content-docs', version: { type: 'local' } }],
+  },
+  siteStorage: { type: 'localStorage', namespace: '' },
+  i18n: { defaultLocale: 'en', locales: ['en'], currentLocale: 'en', localeConfigs: {} },
+  codeTranslations: {},
+};
+
+/**
+ * Runs core's code generator in a plain Node process (core and its dependencies load as Node
+ * loads them for `docusaurus build`, whatever loader hooks run this check).
+ */
+const GENERATE = `
+const [codegen, siteMetadata, dir, site] = process.argv.slice(1);
+const { generateSiteFiles } = require(codegen);
+const { createSiteMetadata } = require(siteMetadata);
+const params = JSON.parse(site);
+params.generatedFilesDir = dir;
+params.siteMetadata = createSiteMetadata(params.siteMetadata);
+generateSiteFiles(params).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+`;
+
+type GeneratedFiles = Record<'config' | 'metadata' | 'registry', string>;
+/** One run of the code generator per installed core (route-chunk-manifest's check reads it too). */
+const generated = new Map<string, Promise<GeneratedFiles>>();
+
+/**
+ * The three files core generates for a small docs site, written by the installed code generator.
+ * In a child process: Docusaurus 4's core (canary) requires ESM-only packages (execa's
+ * unicorn-magic) that tsx's require hook cannot resolve ("No "exports" main defined"), where Node
+ * itself, as `docusaurus build` runs it, can.
+ */
+export function generateFiles(requireInstalled: NodeJS.Require): Promise<GeneratedFiles> {
+  const codegen = requireInstalled.resolve(CODEGEN);
+  let files = generated.get(codegen);
+  if (!files) {
+    files = runGenerator(requireInstalled);
+    generated.set(codegen, files);
+    files.catch(() => generated.delete(codegen));
+  }
+  return files;
+}
+
+async function runGenerator(requireInstalled: NodeJS.Require): Promise<GeneratedFiles> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'check-patches-'));
+  try {
+    const { NODE_OPTIONS: _hooks, ...env } = process.env;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        GENERATE,
+        requireInstalled.resolve(CODEGEN),
+        requireInstalled.resolve(SITE_METADATA),
+        dir,
+        JSON.stringify(SITE),
+      ],
+      { encoding: 'utf8', env },
+    );
+    if (run.status !== 0) throw new Error(`core's code generator failed: ${run.stderr.trim()}`);
     const read = (file: string) => readFile(path.join(dir, file), 'utf8');
     return {
       config: await read('docusaurus.config.mjs'),

@@ -27,22 +27,36 @@ function sampleImage(): Promise<string> {
 }
 
 /**
- * One metered object-detection call with `secret`, from the site's origin: its status and
- * `error_message`, if any.
+ * One metered object-detection call with `secret`, from the site's origin: its status, and for
+ * an error its `error_message`, `code`, `details` and retry headers.
  */
 export async function meteredCall(
   request: APIRequestContext,
   secret: string,
-): Promise<{ status: number; error_message?: string; retryAfter?: string }> {
+): Promise<{
+  status: number;
+  error_message?: string;
+  code?: string;
+  details?: Record<string, unknown>;
+  retryAfter?: string;
+  shouldRetry?: string;
+}> {
   const response = await request.post(`${SERVICES_BASE_URL}/object-detection`, {
     headers: { 'api-key': secret, origin: SITE_ORIGIN },
     data: { image: await sampleImage() },
   });
-  const body = (await response.json().catch(() => ({}))) as { error_message?: string };
+  const body = (await response.json().catch(() => ({}))) as {
+    error_message?: string;
+    code?: string;
+    details?: Record<string, unknown>;
+  };
   return {
     status: response.status(),
     error_message: body.error_message,
+    code: body.code,
+    details: body.details,
     retryAfter: response.headers()['retry-after'],
+    shouldRetry: response.headers()['x-should-retry'],
   };
 }
 

@@ -9,7 +9,7 @@ export declare const MAX_PROCESSING_SIDE = 1024;
 /** Largest image the services host accepts, in bytes. */
 export declare const MAX_IMAGE_BYTES = 10485760;
 /** What went wrong, for programs: the `code` of every error answer. */
-export type ErrorCode = 'invalid_request' | 'invalid_image' | 'unauthenticated' | 'token_revoked' | 'invalid_api_key' | 'insufficient_credits' | 'role_forbidden' | 'people_only' | 'email_not_verified' | 'key_restricted' | 'key_paused' | 'key_cap_reached' | 'member_limit_reached' | 'forbidden' | 'not_found' | 'organization_not_found' | 'unknown_deployment' | 'conflict' | 'idempotency_in_progress' | 'idempotency_superseded' | 'gone' | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type' | 'idempotency_key_reused' | 'rate_limited' | 'internal_error' | 'upstream_failed' | 'payment_provider_unavailable' | 'delivery_failed' | 'service_unavailable' | 'upstream_busy' | 'upstream_timeout';
+export type ErrorCode = 'invalid_request' | 'invalid_image' | 'unauthenticated' | 'token_revoked' | 'invalid_api_key' | 'insufficient_credits' | 'role_forbidden' | 'not_key_owner' | 'people_only' | 'email_not_verified' | 'key_restricted' | 'key_paused' | 'key_cap_reached' | 'member_limit_reached' | 'forbidden' | 'not_found' | 'organization_not_found' | 'unknown_deployment' | 'conflict' | 'idempotency_in_progress' | 'idempotency_superseded' | 'gone' | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type' | 'idempotency_key_reused' | 'rate_limited' | 'internal_error' | 'upstream_failed' | 'payment_provider_unavailable' | 'delivery_failed' | 'service_unavailable' | 'upstream_busy' | 'upstream_timeout';
 /** Each code's status and whether the same request may succeed on a retry. */
 export declare const ERROR_CODES: Readonly<Record<ErrorCode, {
     readonly status: number;
@@ -1442,6 +1442,8 @@ export interface RemoveMemberResponse {
     api_keys_deleted: number;
     /** (at least 0) */
     api_keys_handed_over: number;
+    /** Keys whose secret the member read or was shown (as "name (prefix…last4)"), given a new secret at once: the old one is refused from now on. */
+    api_keys_rotated: Array<string>;
 }
 /** `leaveOrganization` sends nothing. */
 export type LeaveOrganizationRequest = Record<string, never>;

@@ -41,6 +41,11 @@ export declare class RoleForbiddenError extends APIError {
     readonly code: 'role_forbidden';
     readonly name: string;
 }
+/** 403 `not_key_owner`: Your role manages only the API keys you created; an owner or admin manages the others. */
+export declare class NotKeyOwnerError extends APIError {
+    readonly code: 'not_key_owner';
+    readonly name: string;
+}
 /** 403 `people_only`: An admin key may not call this operation: it needs a signed-in member (team management, admin keys, a person’s own account). */
 export declare class PeopleOnlyError extends APIError {
     readonly code: 'people_only';

@@ -33,6 +33,10 @@ export class InsufficientCreditsError extends APIError {
 export class RoleForbiddenError extends APIError {
     name = 'RoleForbiddenError';
 }
+/** 403 `not_key_owner`: Your role manages only the API keys you created; an owner or admin manages the others. */
+export class NotKeyOwnerError extends APIError {
+    name = 'NotKeyOwnerError';
+}
 /** 403 `people_only`: An admin key may not call this operation: it needs a signed-in member (team management, admin keys, a person’s own account). */
 export class PeopleOnlyError extends APIError {
     name = 'PeopleOnlyError';
@@ -146,6 +150,7 @@ export const ERROR_CLASSES = {
     invalid_api_key: InvalidApiKeyError,
     insufficient_credits: InsufficientCreditsError,
     role_forbidden: RoleForbiddenError,
+    not_key_owner: NotKeyOwnerError,
     people_only: PeopleOnlyError,
     email_not_verified: EmailNotVerifiedError,
     key_restricted: KeyRestrictedError,

@@ -131,7 +131,7 @@ export declare class AccountResource {
     /**
      * List the API keys of your organization: `GET /v1/api-key`.
      *
-     * Secrets are not listed (`redacted` shows prefix and last four), except the key used for in-browser image calls, whose secret the site needs.
+     * Secrets are not listed (`redacted` shows prefix and last four), except the key used for in-browser image calls and test keys, whose secrets the site needs; those are shown to owners and admins and to the member who created the key, never to a viewer.
      */
     listApiKeys(request?: T.ListApiKeysRequest, options?: CallOptions): APIPromise<T.ListApiKeysResponse>;
     /**
@@ -237,7 +237,7 @@ export declare class AccountResource {
     /**
      * Spend and calls per day, by deployment and by key: `GET /v1/usage/daily`.
      *
-     * Aggregated in SQL from the ledger, in one query by day, deployment and key; filter by `deployment` or `api_key_id`. Days are counted in `utc_offset_minutes`; a range covers at most 366 days.
+     * Read from hourly and daily usage rollups kept with the ledger, by day, deployment and key; filter by `deployment` or `api_key_id`. Days are counted in `utc_offset_minutes`; a range covers at most 366 days.
      */
     getDailyUsage(request: T.GetDailyUsageRequest, options?: CallOptions): APIPromise<T.GetDailyUsageResponse>;
     /**
@@ -265,7 +265,7 @@ export declare class AccountResource {
     /**
      * Remove a member: `DELETE /v1/team/members/{uid}`.
      *
-     * Their access ends at once. The API keys they created are handed to `hand_keys_to` (another owner, admin or developer) and keep working, or else are deleted; the answer counts both. The owner cannot be removed.
+     * Their access ends at once. The API keys they created are handed to `hand_keys_to` (another owner, admin or developer) and keep working, or else are deleted; the answer counts both. Every key whose secret they read or were shown (the keys they created; for an owner or admin also the in-browser key and test keys) gets a new secret at once, listed in `api_keys_rotated` and in the audit entry; demoting an owner or admin to another role does the same. The owner cannot be removed.
      */
     removeMember(request: T.RemoveMemberRequest, options?: CallOptions): APIPromise<T.RemoveMemberResponse>;
     /**

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'invalid_api_key'
   | 'insufficient_credits'
   | 'role_forbidden'
+  | 'not_key_owner'
   | 'people_only'
   | 'email_not_verified'
   | 'key_restricted'
@@ -57,6 +58,7 @@ export const ERROR_CODES: Readonly<
   invalid_api_key: { status: 401, retryable: false },
   insufficient_credits: { status: 402, retryable: false },
   role_forbidden: { status: 403, retryable: false },
+  not_key_owner: { status: 403, retryable: false },
   people_only: { status: 403, retryable: false },
   email_not_verified: { status: 403, retryable: false },
   key_restricted: { status: 403, retryable: false },
@@ -1688,6 +1690,8 @@ export interface RemoveMemberResponse {
   api_keys_deleted: number;
   /** (at least 0) */
   api_keys_handed_over: number;
+  /** Keys whose secret the member read or was shown (as "name (prefix…last4)"), given a new secret at once: the old one is refused from now on. */
+  api_keys_rotated: Array<string>;
 }
 
 /** `leaveOrganization` sends nothing. */
@@ -2299,6 +2303,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'token_revoked',
       'conflict',
     ],
   },
@@ -2320,6 +2325,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'token_revoked',
     ],
   },
   setDefaultApiKey: {
@@ -2343,6 +2349,8 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
+      'token_revoked',
       'not_found',
     ],
   },
@@ -2367,6 +2375,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
       'token_revoked',
       'not_found',
     ],
@@ -2392,6 +2401,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
       'token_revoked',
       'not_found',
     ],
@@ -2417,6 +2427,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
       'token_revoked',
       'not_found',
     ],
@@ -2442,6 +2453,8 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
+      'token_revoked',
       'not_found',
     ],
   },
@@ -2466,6 +2479,8 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
+      'token_revoked',
       'not_found',
     ],
   },
@@ -2490,6 +2505,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'not_key_owner',
       'token_revoked',
       'not_found',
       'conflict',
@@ -2588,6 +2604,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'role_forbidden',
+      'token_revoked',
       'not_found',
       'gone',
     ],
@@ -2875,6 +2892,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'organization_not_found',
       'role_forbidden',
       'people_only',
+      'token_revoked',
       'not_found',
       'conflict',
       'forbidden',
@@ -2929,6 +2947,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'organization_not_found',
       'people_only',
+      'token_revoked',
       'conflict',
     ],
   },
@@ -3001,6 +3020,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'organization_not_found',
       'role_forbidden',
       'people_only',
+      'token_revoked',
       'conflict',
       'delivery_failed',
     ],
@@ -3028,6 +3048,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'organization_not_found',
       'role_forbidden',
       'people_only',
+      'token_revoked',
       'not_found',
       'delivery_failed',
     ],
@@ -3055,6 +3076,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'organization_not_found',
       'role_forbidden',
       'people_only',
+      'token_revoked',
       'not_found',
     ],
   },
@@ -3100,6 +3122,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unsupported_media_type',
       'unauthenticated',
       'people_only',
+      'token_revoked',
       'not_found',
       'gone',
       'conflict',

@@ -42,6 +42,11 @@ export class RoleForbiddenError extends APIError {
   declare readonly code: 'role_forbidden';
   override readonly name: string = 'RoleForbiddenError';
 }
+/** 403 `not_key_owner`: Your role manages only the API keys you created; an owner or admin manages the others. */
+export class NotKeyOwnerError extends APIError {
+  declare readonly code: 'not_key_owner';
+  override readonly name: string = 'NotKeyOwnerError';
+}
 /** 403 `people_only`: An admin key may not call this operation: it needs a signed-in member (team management, admin keys, a person’s own account). */
 export class PeopleOnlyError extends APIError {
   declare readonly code: 'people_only';
@@ -182,6 +187,7 @@ export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   invalid_api_key: InvalidApiKeyError,
   insufficient_credits: InsufficientCreditsError,
   role_forbidden: RoleForbiddenError,
+  not_key_owner: NotKeyOwnerError,
   people_only: PeopleOnlyError,
   email_not_verified: EmailNotVerifiedError,
   key_restricted: KeyRestrictedError,

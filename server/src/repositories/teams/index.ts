@@ -8,15 +8,17 @@
  * the lock, the role check, row types and messages).
  */
 import type { Database } from '../../db/client';
+import type { KeySecrets } from '../../lib/keys';
 import { adminKeysRepository } from './adminKeys';
 import { invitationsRepository } from './invitations';
 import { membersRepository } from './members';
 
 export * from './shared';
 
-export function createTeamsRepository(db: Database) {
+/** `secrets`: to rotate the secrets a leaving or demoted member read (issue 31). */
+export function createTeamsRepository(db: Database, secrets?: KeySecrets) {
   return {
-    ...membersRepository(db),
+    ...membersRepository(db, secrets),
     ...invitationsRepository(db),
     ...adminKeysRepository(db),
   };

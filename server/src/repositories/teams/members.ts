@@ -3,7 +3,7 @@
  * under it (roles from contract/access.ts) and writes its audit entry in the same transaction.
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { ROLES, type AssignableRole } from '@contract';
+import { ROLES, type AssignableRole, type Role } from '@contract';
 import type { Database, Executor } from '../../db/client';
 import {
   adminKeys,
@@ -14,8 +14,8 @@ import {
   organizations,
   userPreferences,
 } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/keys';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { isUuid, type KeySecrets } from '../../lib/keys';
 import { utcMonth } from '../../lib/month';
 import { recordAudit, type Actor } from '../audit';
 import { keepDeletedKeySpend } from '../ledger';
@@ -26,6 +26,7 @@ import {
   type MemberContext,
   type MemberRow,
   type MembershipRow,
+  MANAGER_LIMIT_OWNER_ONLY,
   MEMBER_NOT_FOUND,
   OWNER_ROLE_FIXED,
 } from './shared';
@@ -90,8 +91,50 @@ async function dropMember(
   return { apiKeys: deleted.length, adminKeys: machines.length };
 }
 
+/** Roles whose members read the secrets of keys others created. */
+const READS_EVERY_SECRET: readonly Role[] = MANAGERS;
+
+/**
+ * Gives a new secret, at once (no grace period), to every live key whose secret the member could
+ * read or was shown: as an owner or admin every readable one (the in-browser key, test keys);
+ * always the keys they created (shown once at creation) and `also` (keys handed over from them).
+ * The site reads the in-browser key's new secret on its next call. Returns "name (prefix…last4)"
+ * of each, for the audit entry and the answer.
+ */
+async function rotateSecretsSeenBy(
+  tx: Executor,
+  secrets: KeySecrets | undefined,
+  organizationId: string,
+  uid: string,
+  role: Role,
+  also: readonly string[] = [],
+): Promise<string[]> {
+  if (!secrets) return [];
+  const keys = await tx
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    .for('update');
+  const readsAll = READS_EVERY_SECRET.includes(role);
+  const seen = keys.filter(
+    (key) =>
+      key.createdByUid === uid ||
+      also.includes(key.id) ||
+      (readsAll && key.secretEncrypted !== null && (key.usedForUi || key.mode === 'test')),
+  );
+  for (const key of seen) {
+    const { stored } = secrets.generate(key.usedForUi, key.mode);
+    await tx
+      .update(apiKeys)
+      .set({ ...stored, previousSecretHash: null, previousSecretExpiresAt: null })
+      .where(eq(apiKeys.id, key.id));
+  }
+  return seen.map((key) => `${key.name} (${key.prefix}…${key.last4})`);
+}
+
 /** Memberships and roles: who is in which organization, changes of role, removal, leaving, transfer. */
-export function membersRepository(db: Database) {
+export function membersRepository(db: Database, secrets?: KeySecrets) {
   // Every organization-scoped call starts here: the caller's membership in the organization they
   // name, or else their selected one, or else the first they joined (owned ones first).
   const membershipQuery = db
@@ -223,13 +266,22 @@ export function membersRepository(db: Database) {
       patch: { role?: AssignableRole; monthlyLimitMicros?: number | null },
       actor: Actor,
     ): Promise<MembershipRow> {
-      return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
+      return teamChange(db, organizationId, actor, MANAGERS, async (tx, actorRole) => {
         const [target] = await tx
           .select()
           .from(memberships)
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)));
         if (!target) throw notFound(MEMBER_NOT_FOUND);
         if (patch.role !== undefined && target.role === 'owner') throw conflict(OWNER_ROLE_FIXED);
+        // Admins are bound by the limits the owner sets: only the owner sets an owner's or an
+        // admin's limit (an admin's own included).
+        if (
+          patch.monthlyLimitMicros !== undefined &&
+          actorRole !== 'owner' &&
+          (target.role === 'owner' || target.role === 'admin')
+        ) {
+          throw forbidden(MANAGER_LIMIT_OWNER_ONLY);
+        }
         const [row] = await tx
           .update(memberships)
           .set({
@@ -241,11 +293,20 @@ export function membersRepository(db: Database) {
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)))
           .returning();
         if (patch.role !== undefined && patch.role !== target.role) {
+          // Demoted to a role that reads no other member's secret: what they read is rotated.
+          const rotated =
+            READS_EVERY_SECRET.includes(target.role) && !READS_EVERY_SECRET.includes(patch.role)
+              ? await rotateSecretsSeenBy(tx, secrets, organizationId, uid, target.role)
+              : [];
           await recordAudit(tx, actor, {
             organizationId,
             action: 'member.role_changed',
             target: target.email ?? uid,
-            details: { from: target.role, to: patch.role },
+            details: {
+              from: target.role,
+              to: patch.role,
+              ...(rotated.length > 0 && { api_keys_rotated: rotated.join(', ') }),
+            },
           });
         }
         if (
@@ -277,7 +338,7 @@ export function membersRepository(db: Database) {
       uid: string,
       actor: Actor,
       handKeysTo?: string,
-    ): Promise<{ apiKeysDeleted: number; apiKeysHandedOver: number }> {
+    ): Promise<{ apiKeysDeleted: number; apiKeysHandedOver: number; apiKeysRotated: string[] }> {
       return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         const [target] = await tx
           .select()
@@ -293,6 +354,7 @@ export function membersRepository(db: Database) {
           throw conflict('To remove yourself, leave the organization instead.');
         }
         let handedOver = 0;
+        let movedIds: string[] = [];
         let heir: MembershipRow | undefined;
         if (handKeysTo !== undefined) {
           if (handKeysTo === uid) {
@@ -316,7 +378,17 @@ export function membersRepository(db: Database) {
             .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
             .returning({ id: apiKeys.id });
           handedOver = moved.length;
+          movedIds = moved.map((key) => key.id);
         }
+        // Before dropMember: the in-browser keys they created pass to the owner, rotated.
+        const rotated = await rotateSecretsSeenBy(
+          tx,
+          secrets,
+          organizationId,
+          uid,
+          target.role,
+          movedIds,
+        );
         const keys = await dropMember(tx, organizationId, uid);
         const [org] = await tx
           .select({ name: organizations.name })
@@ -336,13 +408,18 @@ export function membersRepository(db: Database) {
             role: target.role,
             api_keys_deleted: keys.apiKeys,
             admin_keys_deleted: keys.adminKeys,
+            api_keys_rotated: rotated.join(', '),
             ...(heir && {
               api_keys_handed_over: handedOver,
               api_keys_handed_to: heir.email ?? heir.uid,
             }),
           },
         });
-        return { apiKeysDeleted: keys.apiKeys, apiKeysHandedOver: handedOver };
+        return {
+          apiKeysDeleted: keys.apiKeys,
+          apiKeysHandedOver: handedOver,
+          apiKeysRotated: rotated,
+        };
       });
     },
 
@@ -386,12 +463,18 @@ export function membersRepository(db: Database) {
             'You own this organization: transfer ownership to another member before you leave.',
           );
         }
+        const rotated = await rotateSecretsSeenBy(tx, secrets, organizationId, actor.id!, role);
         const keys = await dropMember(tx, organizationId, actor.id!);
         await recordAudit(tx, actor, {
           organizationId,
           action: 'member.left',
           target: actor.label ?? actor.id,
-          details: { role, api_keys_deleted: keys.apiKeys, admin_keys_deleted: keys.adminKeys },
+          details: {
+            role,
+            api_keys_deleted: keys.apiKeys,
+            admin_keys_deleted: keys.adminKeys,
+            api_keys_rotated: rotated.join(', '),
+          },
         });
       });
     },

@@ -26,6 +26,8 @@ export const INVITATION_LINK_REVOKED =
   'This invitation was revoked or replaced by a newer one. Use the link in the latest e-mail, or ask for a new invitation.';
 export const INVITATION_LINK_EXPIRED =
   'This invitation link has expired. Ask the organization to resend the invitation.';
+export const MANAGER_LIMIT_OWNER_ONLY =
+  "Only the owner sets the monthly spend limit of an owner or an admin, an admin's own included.";
 export const ADMIN_KEY_NOT_FOUND = 'Admin key not found.';
 export const OWNER_ROLE_FIXED =
   "The owner's role changes only by a transfer of ownership. Transfer ownership first.";

@@ -1,9 +1,9 @@
-import { DEPLOYMENT_PATHS } from '@contract';
+import { DEPLOYMENT_PATHS, MANAGERS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
 import type { KeyRestrictions } from '../../repositories/apiKeys';
-import { actorOf, organizationOf } from '../../plugins/access';
+import { actorOf, keyOwnerScope, organizationOf } from '../../plugins/access';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
 
@@ -42,13 +42,19 @@ export function apiKeyHandlers(ctx: V1Context) {
   const uiSecret = ctx.repos.apiKeys.uiSecret;
   const keyId = (request: { headers: { 'x-api-key': string } }) => request.headers['x-api-key'];
   const setDisabled = async (
-    organizationId: string,
-    id: string,
-    actor: ReturnType<typeof actorOf>,
+    request: Parameters<typeof keyOwnerScope>[0] & {
+      headers: { 'x-api-key': string };
+    },
     disabled: boolean,
   ) =>
     presentApiKey(
-      await ctx.repos.apiKeys.setDisabled(organizationId, id, disabled, actor),
+      await ctx.repos.apiKeys.setDisabled(
+        organizationOf(request).id,
+        keyId(request),
+        disabled,
+        actorOf(request),
+        keyOwnerScope(request),
+      ),
       uiSecret,
     );
 
@@ -61,6 +67,8 @@ export function apiKeyHandlers(ctx: V1Context) {
         actorOf(request),
         restrictionsOf(request.body),
         request.body.mode ?? 'live',
+        // Made through an admin key: the key belongs to the admin key's holder.
+        request.access!.memberUid,
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
@@ -71,8 +79,17 @@ export function apiKeyHandlers(ctx: V1Context) {
         ctx.repos.apiKeys.list(org.id),
         ctx.repos.teams.memberEmails(org.id),
       ]);
-      // A viewer reads the keys but never a secret, the in-browser key's included.
-      const secrets = request.access!.role === 'viewer' ? () => null : uiSecret;
+      // A viewer reads the keys but never a secret, the in-browser key's included; a developer
+      // reads only the secrets of the keys they created (they could spend through any other
+      // past their own monthly limit, which binds the keys a member created).
+      const { role, memberUid } = request.access!;
+      const secrets =
+        role === 'viewer'
+          ? () => null
+          : MANAGERS.includes(role)
+            ? uiSecret
+            : (row: Parameters<typeof uiSecret>[0]) =>
+                memberUid !== null && row.createdByUid === memberUid ? uiSecret(row) : null;
       const createdBy = (uid: string) => emails.get(uid) ?? null;
       return { api_keys: keys.map((key) => presentApiKey(key, secrets, createdBy)) };
     },
@@ -82,6 +99,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         organizationOf(request).id,
         keyId(request),
         actorOf(request),
+        keyOwnerScope(request),
       );
       return presentApiKey(key, uiSecret);
     },
@@ -92,6 +110,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         keyId(request),
         request.body.expire_previous_in_hours,
         actorOf(request),
+        keyOwnerScope(request),
       );
       return { ...presentApiKey(row, uiSecret), key: secret };
     },
@@ -112,6 +131,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         keyId(request),
         capMicros,
         actorOf(request),
+        keyOwnerScope(request),
       );
       return presentApiKey(key, uiSecret);
     },
@@ -122,18 +142,22 @@ export function apiKeyHandlers(ctx: V1Context) {
         keyId(request),
         restrictionsOf(request.body),
         actorOf(request),
+        keyOwnerScope(request),
       );
       return presentApiKey(key, uiSecret);
     },
 
-    disableApiKey: (request) =>
-      setDisabled(organizationOf(request).id, keyId(request), actorOf(request), true),
-    enableApiKey: (request) =>
-      setDisabled(organizationOf(request).id, keyId(request), actorOf(request), false),
+    disableApiKey: (request) => setDisabled(request, true),
+    enableApiKey: (request) => setDisabled(request, false),
 
     deleteApiKey: async (request) => {
       const id = keyId(request);
-      await ctx.repos.apiKeys.delete(organizationOf(request).id, id, actorOf(request));
+      await ctx.repos.apiKeys.delete(
+        organizationOf(request).id,
+        id,
+        actorOf(request),
+        keyOwnerScope(request),
+      );
       return { id, deleted: true as const };
     },
   } satisfies Partial<Handlers>;

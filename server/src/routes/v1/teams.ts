@@ -220,6 +220,7 @@ export function teamHandlers(ctx: V1Context) {
         removed: true as const,
         api_keys_deleted: result.apiKeysDeleted,
         api_keys_handed_over: result.apiKeysHandedOver,
+        api_keys_rotated: result.apiKeysRotated,
       };
     },
 

@@ -110,12 +110,17 @@ export default function MembersCard({ role }: { role: Role }): ReactNode {
     onSuccess: (result, { member }) => {
       setRemoving(null);
       const keys = result.api_keys_handed_over;
+      const rotated = result.api_keys_rotated;
+      const removed =
+        keys > 0
+          ? `${who(member)} is removed; ${keys === 1 ? 'their key was' : `their ${keys} keys were`} handed over.`
+          : `${who(member)} is removed.`;
       notify({
         severity: 'success',
         message:
-          keys > 0
-            ? `${who(member)} is removed; ${keys === 1 ? 'their key was' : `their ${keys} keys were`} handed over.`
-            : `${who(member)} is removed.`,
+          rotated.length > 0
+            ? `${removed} New secrets, the old ones refused from now on: ${rotated.join(', ')}.`
+            : removed,
       });
       void invalidateTeam();
       void invalidateApiKeys();

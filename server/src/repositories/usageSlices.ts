@@ -1,0 +1,115 @@
+/**
+ * A range of usage cut into slices that the rollups answer exactly (migration 0012): whole UTC
+ * days from `usage_daily`, whole hours from `usage_hourly`, and only the partial hours at the two
+ * ends from the ledger itself. Each slice yields (day, deployment, api_key_id, api_key_name,
+ * member_uid, entries, calls, spent) with `day` the local date at `offsetMinutes` east of UTC, so
+ * callers group the union however they show it.
+ *
+ * Days in UTC read daily buckets; a whole-hour offset reads hourly buckets (a local day is 24 UTC
+ * hours); an offset that is not a whole number of hours (India, Nepal, …) cuts local days inside
+ * hours, which no bucket answers exactly, so such ranges read the ledger.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SliceFilter {
+  deployment?: string;
+  apiKeyId?: string;
+  memberUid?: string;
+}
+
+/** `and api_key_id = …` on an index; a value that is no UUID matches nothing (no cast, no error). */
+export function keyCondition(filter: SliceFilter): SQL {
+  if (filter.apiKeyId === undefined) return sql``;
+  if (!UUID.test(filter.apiKeyId)) return sql`and false`;
+  return sql`and api_key_id = ${filter.apiKeyId.toLowerCase()}::uuid`;
+}
+
+function conditions(filter: SliceFilter, member: SQL): SQL {
+  return sql`${filter.deployment === undefined ? sql`` : sql`and deployment = ${filter.deployment}`}
+    ${keyCondition(filter)}
+    ${filter.memberUid === undefined ? sql`` : sql`and ${member} = ${filter.memberUid}`}`;
+}
+
+const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
+const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
+const iso = (t: number) => new Date(t).toISOString();
+
+function fromLedger(
+  organizationId: string,
+  from: number,
+  to: number,
+  toInclusive: boolean,
+  offsetMinutes: number,
+  filter: SliceFilter,
+): SQL {
+  const member = sql`(select coalesce(k.created_by_uid, d.created_by_uid)
+      from (select 1) one
+        left join api_keys k on k.id = l.api_key_id
+        left join deleted_key_spend d on d.api_key_id = l.api_key_id)`;
+  return sql`
+    select to_char(l.created_at + make_interval(mins => ${offsetMinutes}), 'YYYY-MM-DD') as day,
+           coalesce(l.deployment, '') as deployment, l.api_key_id, l.api_key_name,
+           ${member} as member_uid,
+           1::bigint as entries, l.units::bigint as calls, -l.amount_micros as spent
+    from ledger_entries l
+    where l.organization_id = ${organizationId} and l.kind = 'usage'
+      and l.created_at >= ${iso(from)}
+      and ${toInclusive ? sql`l.created_at <= ${iso(to)}` : sql`l.created_at < ${iso(to)}`}
+      ${conditions(filter, member)}`;
+}
+
+function fromRollup(
+  table: 'usage_hourly' | 'usage_daily',
+  organizationId: string,
+  from: number,
+  to: number,
+  offsetMinutes: number,
+  filter: SliceFilter,
+): SQL {
+  return sql`
+    select to_char(bucket + make_interval(mins => ${offsetMinutes}), 'YYYY-MM-DD') as day,
+           deployment, api_key_id, api_key_name, member_uid, entries, calls, spent_micros as spent
+    from ${sql.raw(table)}
+    where organization_id = ${organizationId}
+      and bucket >= ${iso(from)} and bucket < ${iso(to)}
+      ${conditions(filter, sql`member_uid`)}`;
+}
+
+/** The union of slices covering [start, end] (both inclusive, as the ledger filters did). */
+export function usageSlices(
+  organizationId: string,
+  start: Date,
+  end: Date,
+  offsetMinutes: number,
+  filter: SliceFilter = {},
+): SQL {
+  const from = start.getTime();
+  const to = end.getTime();
+  const hourStart = ceilTo(from, HOUR);
+  const hourEnd = floorTo(to, HOUR);
+  if (offsetMinutes % 60 !== 0 || hourStart >= hourEnd) {
+    return fromLedger(organizationId, from, to, true, offsetMinutes, filter);
+  }
+  const parts: SQL[] = [];
+  if (from < hourStart)
+    parts.push(fromLedger(organizationId, from, hourStart, false, offsetMinutes, filter));
+  const dayStart = ceilTo(hourStart, DAY);
+  const dayEnd = floorTo(hourEnd, DAY);
+  if (offsetMinutes === 0 && dayStart < dayEnd) {
+    const hourly = (a: number, b: number) =>
+      a < b && parts.push(fromRollup('usage_hourly', organizationId, a, b, 0, filter));
+    hourly(hourStart, dayStart);
+    parts.push(fromRollup('usage_daily', organizationId, dayStart, dayEnd, 0, filter));
+    hourly(dayEnd, hourEnd);
+  } else {
+    parts.push(
+      fromRollup('usage_hourly', organizationId, hourStart, hourEnd, offsetMinutes, filter),
+    );
+  }
+  parts.push(fromLedger(organizationId, hourEnd, to, true, offsetMinutes, filter));
+  return sql.join(parts, sql` union all `);
+}
