@@ -199,7 +199,16 @@ test.describe('password recovery', () => {
 });
 
 test.describe('Google sign-in', () => {
-  test("signs in with Google through the emulator's account page", async ({ page, context }) => {
+  test("signs in with Google through the emulator's account page", async ({
+    page,
+    context,
+    allowConsoleErrors,
+  }) => {
+    // A new Google account has no organization yet: the docs page it lands on asks for its
+    // balance and keys and is told 404 (organization not found), which the page shows as "no
+    // organization yet"; the browser logs each 404 as it arrives. Known: the page could ask
+    // /v1/organizations first and skip both calls (see the session note).
+    allowConsoleErrors([/Failed to load resource: the server responded with a status of 404/]);
     await installGapiStub(context);
     await page.goto('/sign-in/');
     const popupPromise = page.waitForEvent('popup');
