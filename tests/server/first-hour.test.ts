@@ -7,19 +7,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssignableRole } from '@contract';
 import { countryHasRegions } from '@contract/address';
 import { authMail, createEmulatorMailRelay } from '../../server/src/auth/emulator-mail';
 import {
   buyCredits,
   createHarness,
-  invitationToken,
-  person,
+  addMember,
   registerUser,
   testImage,
   type Harness,
-  type Person,
-  type TestUser,
 } from './helpers';
 
 let h: Harness;
@@ -41,25 +37,6 @@ async function orgOf(user: { auth: Record<string, string> }): Promise<string> {
   return list.json().organizations.find((o: { selected: boolean }) => o.selected).id;
 }
 
-async function addMember(owner: TestUser, orgId: string, role: AssignableRole): Promise<Person> {
-  const member = person();
-  const sent = await h.callApi({
-    method: 'POST',
-    url: '/v1/team/invitations',
-    headers: { ...owner.auth, 'x-organization-id': orgId },
-    payload: { email: member.email, role },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const joined = await h.callApi({
-    method: 'POST',
-    url: '/v1/invitations/accept',
-    headers: member.auth,
-    payload: { token: invitationToken(h, member.email) },
-  });
-  expect(joined.statusCode, joined.body).toBe(200);
-  return member;
-}
-
 const createKey = (who: { auth: Record<string, string> }, name: string, mode: 'live' | 'test') =>
   h.callApi({ method: 'POST', url: '/v1/api-key', headers: who.auth, payload: { name, mode } });
 
@@ -79,8 +56,8 @@ describe('test keys in the samples', () => {
   it("lists a test key's secret to the members who may use keys, never to a viewer", async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const developer = await addMember(owner, orgId, 'developer');
-    const viewer = await addMember(owner, orgId, 'viewer');
+    const developer = await addMember(h, owner, orgId, 'developer');
+    const viewer = await addMember(h, owner, orgId, 'viewer');
     const created = await createKey(developer, 'Test key', 'test');
     expect(created.statusCode, created.body).toBe(200);
     const secret: string = created.json().key;
@@ -111,7 +88,7 @@ describe('test keys in the samples', () => {
   it('names who created each key', async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const developer = await addMember(owner, orgId, 'developer');
+    const developer = await addMember(h, owner, orgId, 'developer');
     await createKey(developer, 'Dev key', 'live');
     const keys = await listKeys(owner);
     expect(keys.find((k) => k.name === 'Dev key')?.created_by).toBe(developer.email);
@@ -125,8 +102,8 @@ describe('removing a member', () => {
   it('hands their keys to another member first: the keys stay, with secrets the removed member never saw', async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const developer = await addMember(owner, orgId, 'developer');
-    const billing = await addMember(owner, orgId, 'billing');
+    const developer = await addMember(h, owner, orgId, 'developer');
+    const billing = await addMember(h, owner, orgId, 'billing');
     const made = await createKey(developer, 'Pipeline', 'test');
     const secret: string = made.json().key;
 
@@ -173,7 +150,7 @@ describe('removing a member', () => {
   it("without a hand-over, the member's keys are deleted", async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const developer = await addMember(owner, orgId, 'developer');
+    const developer = await addMember(h, owner, orgId, 'developer');
     await createKey(developer, 'Gone', 'live');
     const removed = await h.callApi({
       method: 'DELETE',
@@ -189,8 +166,8 @@ describe('e-mails', () => {
   it('sends the receipt with its invoice to the owner and billing members after a purchase', async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const billing = await addMember(owner, orgId, 'billing');
-    const developer = await addMember(owner, orgId, 'developer');
+    const billing = await addMember(h, owner, orgId, 'billing');
+    const developer = await addMember(h, owner, orgId, 'developer');
     await buyCredits(h, owner, 25);
     let receipt: Mail | undefined;
     await expect
@@ -215,7 +192,7 @@ describe('e-mails', () => {
   it('words the invitation by role', async () => {
     const owner = await registerUser(h);
     const orgId = await orgOf(owner);
-    const member = await addMember(owner, orgId, 'billing');
+    const member = await addMember(h, owner, orgId, 'billing');
     const invitation = mails().find((m) => m.to.includes(member.email))!;
     expect(invitation.text).toContain('as a billing member: buys credits');
     expect(invitation.text).not.toContain('as a billing.');

@@ -5,6 +5,7 @@
  * documents.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AssignableRole } from '@contract';
 import type {
   FastifyInstance,
   FastifyLoggerOptions,
@@ -396,4 +397,29 @@ export function productionServicesConfig(upstream: string, extra: Record<string,
     SERVICES_UPSTREAM_URL: upstream,
     ...extra,
   } as NodeJS.ProcessEnv);
+}
+
+/** A new person invited to `orgId` with `role` by `owner`, who accepts: a member of that role. */
+export async function addMember(
+  h: Harness,
+  owner: TestUser,
+  orgId: string,
+  role: AssignableRole,
+): Promise<Person> {
+  const member = person();
+  const sent = await h.callApi({
+    method: 'POST',
+    url: '/v1/team/invitations',
+    headers: { ...owner.auth, 'x-organization-id': orgId },
+    payload: { email: member.email, role },
+  });
+  if (sent.statusCode !== 200) throw new Error(`invite: ${sent.statusCode} ${sent.body}`);
+  const joined = await h.callApi({
+    method: 'POST',
+    url: '/v1/invitations/accept',
+    headers: member.auth,
+    payload: { token: invitationToken(h, member.email) },
+  });
+  if (joined.statusCode !== 200) throw new Error(`accept: ${joined.statusCode} ${joined.body}`);
+  return member;
 }

@@ -3,13 +3,12 @@
  * who reads which secret, and who sets whose monthly spend limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_MANAGERS, MANAGERS, type AssignableRole } from '@contract';
+import { KEY_MANAGERS, MANAGERS } from '@contract';
 import { NOT_KEY_OWNER } from '../../server/src/repositories/apiKeys';
 import { MANAGER_LIMIT_OWNER_ONLY } from '../../server/src/repositories/teams/shared';
 import {
   createHarness,
-  invitationToken,
-  person,
+  addMember,
   registerUser,
   type Harness,
   type Person,
@@ -24,25 +23,6 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 type Auth = Record<string, string>;
-
-async function addMember(owner: TestUser, orgId: string, role: AssignableRole): Promise<Person> {
-  const member = person();
-  const sent = await h.callApi({
-    method: 'POST',
-    url: '/v1/team/invitations',
-    headers: { ...owner.auth, 'x-organization-id': orgId },
-    payload: { email: member.email, role },
-  });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const joined = await h.callApi({
-    method: 'POST',
-    url: '/v1/invitations/accept',
-    headers: member.auth,
-    payload: { token: invitationToken(h, member.email) },
-  });
-  expect(joined.statusCode, joined.body).toBe(200);
-  return member;
-}
 
 async function organizationId(user: { auth: Auth }): Promise<string> {
   const list = await h.callApi({ method: 'GET', url: '/v1/organizations', headers: user.auth });
@@ -99,7 +79,7 @@ describe('key ownership: each role × each key operation on its own key and on a
     orgId = await organizationId(owner);
     callers.set('person:owner', owner.auth);
     for (const role of ['admin', 'developer'] as const) {
-      const member = await addMember(owner, orgId, role);
+      const member = await addMember(h, owner, orgId, role);
       callers.set(`person:${role}`, member.auth);
       // An admin key held by the member of that role (an admin makes it; a developer's is
       // made by the owner and so held by the owner: its own keys are the owner's).
@@ -112,7 +92,7 @@ describe('key ownership: each role × each key operation on its own key and on a
       expect(res.statusCode, res.body).toBe(200);
       callers.set(`admin_key:${role}`, { authorization: `Bearer ${res.json().key}` });
     }
-    other = await addMember(owner, orgId, 'developer');
+    other = await addMember(h, owner, orgId, 'developer');
   });
 
   const cases = KEY_OPERATIONS.flatMap((op) =>
@@ -168,8 +148,8 @@ describe('secrets are shown to who may use them', () => {
   it("a developer reads only the secrets of the keys they created, never the owner's in-browser key", async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
-    const dev = await addMember(owner, orgId, 'developer');
-    const admin = await addMember(owner, orgId, 'admin');
+    const dev = await addMember(h, owner, orgId, 'developer');
+    const admin = await addMember(h, owner, orgId, 'admin');
     const own = await createKey(dev.auth, orgId, 'dev test key');
     const ownersTest = await createKey(owner.auth, orgId, 'owner test key');
 
@@ -208,9 +188,9 @@ describe('who sets whose monthly spend limit', () => {
   it("only the owner sets an owner's or an admin's limit, an admin's own included", async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
-    const admin = await addMember(owner, orgId, 'admin');
-    const otherAdmin = await addMember(owner, orgId, 'admin');
-    const dev = await addMember(owner, orgId, 'developer');
+    const admin = await addMember(h, owner, orgId, 'admin');
+    const otherAdmin = await addMember(h, owner, orgId, 'admin');
+    const dev = await addMember(h, owner, orgId, 'developer');
     const setLimit = (auth: Auth, uid: string, usd: number | null) =>
       h.callApi({
         method: 'PATCH',
@@ -253,7 +233,7 @@ describe('leaving ends every secret the member read', () => {
   it('removing an admin rotates the in-browser and test keys they could read, at once, and names them', async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
-    const admin = await addMember(owner, orgId, 'admin');
+    const admin = await addMember(h, owner, orgId, 'admin');
     const test = await createKey(owner.auth, orgId, 'shared test key');
     const seen = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
     expect(seen.body).toContain(owner.playgroundKey.key);
@@ -286,7 +266,7 @@ describe('leaving ends every secret the member read', () => {
   it('demoting an admin to viewer rotates what they read; a developer keeps the keys they created rotated when handed over', async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
-    const admin = await addMember(owner, orgId, 'admin');
+    const admin = await addMember(h, owner, orgId, 'admin');
     await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
     const demoted = await h.callApi({
       method: 'PATCH',
@@ -298,7 +278,7 @@ describe('leaving ends every secret the member read', () => {
     expect(await refused(owner.playgroundKey.key)).toBe(true);
     expect(await auditDetails(owner, 'member.role_changed')).toContain('Playground key (');
 
-    const dev = await addMember(owner, orgId, 'developer');
+    const dev = await addMember(h, owner, orgId, 'developer');
     const devKey = await createKey(dev.auth, orgId, 'dev key');
     const removed = await h.callApi({
       method: 'DELETE',
