@@ -103,7 +103,7 @@ async function benchSize(calls: number): Promise<Record<string, string>> {
           from ledger_entries l left join api_keys k on k.id = l.api_key_id
           where l.organization_id = ${organizationId}::uuid and l.kind = 'usage'
           group by 1, 2, 3, 4, 5
-        on conflict (organization_id, bucket, deployment, api_key_id, member_uid) do update
+        on conflict (organization_id, bucket, deployment, api_key_id, member_uid, shard) do update
           set entries = usage_hourly.entries + excluded.entries,
               calls = usage_hourly.calls + excluded.calls,
               spent_micros = usage_hourly.spent_micros + excluded.spent_micros`);

@@ -461,3 +461,51 @@ describe('a lost database connection', () => {
     await app.close();
   });
 });
+
+describe('which commits wait for the disk (migration 0018)', () => {
+  /** The `synchronous_commit` a statement leaves for the commit of its transaction. */
+  async function commitModeAfter(statement: ReturnType<typeof sql>): Promise<string> {
+    return h.db
+      .transaction(async (tx) => {
+        await tx.execute(statement);
+        const [row] = rows<{ mode: string }>(
+          await tx.execute(sql`select current_setting('synchronous_commit') as mode`),
+        );
+        // Nothing of this probe is kept.
+        await tx.execute(sql`select set_config('synchronous_commit', 'on', true)`);
+        throw Object.assign(new Error('rollback'), { mode: row!.mode });
+      })
+      .catch((error: { mode?: string }) => {
+        if (!error.mode) throw error;
+        return error.mode;
+      });
+  }
+
+  it('the hold and the release commit without waiting; the capture, which charges, waits', async () => {
+    const key = `durability-${randomUUID()}`;
+    const claim = claimOf(key);
+    const attempt = randomUUID();
+    const args = sql`${claim.scope}, ${claim.key}, ${claim.requestHash}, ${attempt}::uuid, 10000,
+      true, ${organizationId}::uuid, ${keyId}::uuid, ${PATH}, 10::float8, 1000000000::bigint`;
+    expect(await commitModeAfter(sql`select vapi_begin(${args})`)).toBe('off');
+    expect(
+      await commitModeAfter(
+        sql`select vapi_fail(${randomUUID()}::uuid, ${claim.scope}, ${claim.key}, ${attempt}::uuid)`,
+      ),
+    ).toBe('off');
+    expect(
+      await commitModeAfter(
+        sql`select vapi_capture(null, null, null, ${claim.scope}, ${claim.key}, ${attempt}::uuid,
+          200, '{}'::jsonb, 10000, 10::float8, 1000000000::bigint)`,
+      ),
+    ).toBe('on');
+    // And the whole call still charges exactly once.
+    const before = await charges();
+    const first = await call(key);
+    const again = await call(key);
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await charges()) - before).toBe(1);
+    expect(await held()).toBe(0);
+  });
+});

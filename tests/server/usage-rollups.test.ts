@@ -36,9 +36,10 @@ async function rollupsAndLedger(organizationId: string, table: 'usage_hourly' | 
     await h.db.execute(sql`
       select (bucket at time zone 'UTC')::text as bucket, deployment,
              api_key_id::text as api_key_id, member_uid,
-             entries::text as entries, calls::text as calls, spent_micros::text as spent
+             sum(entries)::text as entries, sum(calls)::text as calls,
+             sum(spent_micros)::text as spent
       from ${sql.raw(table)} where organization_id = ${organizationId}
-      order by 1, 2, 3, 4`),
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
   );
   return { fromLedger, stored };
 }

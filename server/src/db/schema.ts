@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -589,10 +590,15 @@ const usageRollup = (name: string) =>
       entries: bigint('entries', { mode: 'number' }).notNull(),
       calls: bigint('calls', { mode: 'number' }).notNull(),
       spentMicros: micros('spent_micros').notNull(),
+      /**
+       * Migration 0018: each database connection adds to its own row of a bucket, so concurrent
+       * captures do not queue on one row lock; readers sum a bucket's rows.
+       */
+      shard: smallint('shard').notNull().default(0),
     },
     (t) => [
       unique(`${name}_bucket_key`)
-        .on(t.organizationId, t.bucket, t.deployment, t.apiKeyId, t.memberUid)
+        .on(t.organizationId, t.bucket, t.deployment, t.apiKeyId, t.memberUid, t.shard)
         .nullsNotDistinct(),
       index(`${name}_key_idx`).on(t.organizationId, t.apiKeyId, t.bucket),
     ],

@@ -15,7 +15,7 @@ import type { LeaseKeeper } from '../lib/leases';
 import { microsToUsd } from '../lib/money';
 import { monthToDateMicros, nextUtcMonth } from '../lib/month';
 import type { Repositories } from '../repositories';
-import type { HoldRefusal } from '../repositories/calls';
+import type { BeginOutcome, HoldRefusal } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 
@@ -212,19 +212,23 @@ export async function meteredCall<A extends { usage: Usage }>(
     : null;
   const attempt = randomUUID();
   const leaseMs = deps.leases.leaseMs;
-  const begun = await deps.repos.calls.begin({
-    claim,
-    attempt,
-    leaseMs,
-    charge: call.charged
-      ? {
-          organizationId: organization.id,
-          apiKeyId: key.id,
-          deployment: call.deployment,
-          spendSpike: deps.spendSpike,
-        }
-      : null,
-  });
+  // A free call without an `Idempotency-Key` has nothing to record or hold: no round trip.
+  const begun: BeginOutcome =
+    !claim && !call.charged
+      ? { kind: 'new', hold: null }
+      : await deps.repos.calls.begin({
+          claim,
+          attempt,
+          leaseMs,
+          charge: call.charged
+            ? {
+                organizationId: organization.id,
+                apiKeyId: key.id,
+                deployment: call.deployment,
+                spendSpike: deps.spendSpike,
+              }
+            : null,
+        });
   if (begun.kind === 'replay') return replay(call.reply, begun);
   if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
   if (begun.kind === 'mismatch') throw keyReused();
