@@ -34,6 +34,12 @@ export const ERROR_CODES = {
     retryable: false,
     description: 'The image is missing, not valid base64, or cannot be decoded.',
   },
+  image_url_refused: {
+    status: 400,
+    retryable: false,
+    description:
+      'The `image_url` cannot be fetched as given: not an absolute http(s) URL, an address that is not public, too many redirects, larger than 10 MB, or not a JPEG, PNG or WebP image (`details.reason`). Nothing was charged.',
+  },
   // 401
   unauthenticated: {
     status: 401,
@@ -174,6 +180,12 @@ export const ERROR_CODES = {
     status: 422,
     retryable: false,
     description: 'This `Idempotency-Key` was used for a different request. Use a new key.',
+  },
+  image_url_unreachable: {
+    status: 422,
+    retryable: true,
+    description:
+      "The `image_url`'s server did not answer with the image (unreachable, an error status, or too slow: `details.reason`). Nothing was charged; retry when it answers.",
   },
   // 429
   rate_limited: {

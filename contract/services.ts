@@ -9,8 +9,14 @@ import type { ErrorCode } from './errors';
 import { Type, type Static, type TSchema } from 'typebox';
 import { API_ORDER, COMING_SOON_CATALOGUE, type DeploymentPath } from './catalogue';
 import { SingleLineText, UsdAmount } from './common';
+import { MAX_IMAGE_URL_LENGTH } from './limits';
 
-export { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PROCESSING_SIDE } from './limits';
+export {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_PROCESSING_SIDE,
+} from './limits';
 
 // -------------------------------------------------------------- Parameters
 
@@ -303,11 +309,21 @@ export const COMING_SOON_DEPLOYMENTS: ReadonlyArray<{ task: string; name: string
  * part named `image`.
  */
 export const ImageJsonBody = Type.Object({
-  image: Type.String({
-    description:
-      'The image as base64 or a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most 10 MB.',
-  }),
+  image: Type.Optional(
+    Type.String({
+      description:
+        'The image as base64 or a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most 10 MB. Send `image` or `image_url`, not both.',
+    }),
+  ),
+  image_url: Type.Optional(
+    Type.String({
+      maxLength: MAX_IMAGE_URL_LENGTH,
+      description:
+        'Instead of `image`: a public http(s) URL of the image, fetched by the services host (at most 3 redirects, 10 s, the same 10 MB and type limits). Addresses that are not public are refused; nothing is charged when the fetch fails (`image_url_refused`, `image_url_unreachable`).',
+    }),
+  ),
 });
+
 export type ImageJsonBody = Static<typeof ImageJsonBody>;
 
 /** `image-segmentation/semantic` → `imageSegmentationSemantic`: a deployment call's operationId. */
@@ -322,6 +338,8 @@ export function deploymentOperationId(path: string): string {
 export const DEPLOYMENT_ERRORS = [
   'invalid_request',
   'invalid_image',
+  'image_url_refused',
+  'image_url_unreachable',
   'invalid_api_key',
   'insufficient_credits',
   'key_restricted',

@@ -22,7 +22,7 @@ import type { DatabaseOptions } from '../../server/src/db/client';
 import { loggerOptions } from '../../server/src/lib/log';
 import type { StripeOverrides } from '../../server/src/payments/provider';
 import { startMailCatcher } from '../../scripts/stack/mail-catcher.mjs';
-import { buildServicesApp } from '../../server/src/services/app';
+import { buildServicesApp, type ServicesDeps } from '../../server/src/services/app';
 import type { Renderer } from '../../server/src/services/render/pool';
 
 export const PROJECT_ID = 'demo-visionapi';
@@ -91,6 +91,8 @@ export interface HarnessOptions extends StripeOverrides {
   renderer?: Renderer;
   /** Log lines of both apps (the servers' own logger settings) go here. */
   log?: (line: string) => void;
+  /** The resolver of `image_url` fetches (default: the system's). */
+  imageUrlLookup?: ServicesDeps['imageUrlLookup'];
 }
 
 export const STRIPE_TEST_CONFIG = {
@@ -136,7 +138,10 @@ export async function createHarness(options: HarnessOptions = {}) {
       }
     : {};
   const api = await buildAccountApp(deps, serverOptions);
-  const services = await buildServicesApp({ ...deps, renderer: options.renderer }, serverOptions);
+  const services = await buildServicesApp(
+    { ...deps, renderer: options.renderer, imageUrlLookup: options.imageUrlLookup },
+    serverOptions,
+  );
   await Promise.all([api.ready(), services.ready()]);
 
   const record =

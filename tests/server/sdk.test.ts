@@ -180,6 +180,30 @@ describe('the TypeScript SDK against the servers', () => {
     expect(await balance()).toBeCloseTo(before - data.usage.cost_usd, 6);
   });
 
+  it('sends { imageUrl } as image_url: the services host fetches it, nothing is uploaded', async () => {
+    const { readFileSync } = await import('node:fs');
+    const http = await import('node:http');
+    const bytes = readFileSync(imageFile);
+    let fetched = 0;
+    const images = http.createServer((_request, response) => {
+      fetched++;
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(bytes);
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    try {
+      const imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/scene.png`;
+      const answer = await new VisionAPI({ apiKey: keys.test, servicesUrl }).imageClassification({
+        imageUrl,
+      });
+      expect(answer.image).toMatchObject({ width: 96, height: 64 });
+      expect(fetched).toBe(1);
+    } finally {
+      images.closeAllConnections();
+      await new Promise((resolve) => images.close(resolve));
+    }
+  });
+
   it('resizes a large image before sending it and reads the answer in its own pixels', async () => {
     const large = await sharp({
       create: { width: 1600, height: 800, channels: 3, background: { r: 100, g: 150, b: 220 } },
@@ -286,7 +310,7 @@ describe('the Python SDK and python3 -m visionapi against the servers', () => {
       path.join(ROOT, 'packages/python'),
     );
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stderr).toMatch(/Ran 4 tests/);
+    expect(out.stderr).toMatch(/Ran 5 tests/);
     expect(out.stderr).not.toMatch(/skipped/);
     expect(out.stdout).toMatch(/"transaction_id"/);
     expect(proxy.cuts()).toBe(2);

@@ -33,6 +33,38 @@ class StackTest(unittest.TestCase):
         with self.assertRaises(InvalidApiKeyError):
             VisionAPI(api_key="va_test_nosuchkey0000000000000000").object_detection(self.image)
 
+    def test_an_image_url_is_fetched_by_the_services_host(self) -> None:
+        import http.server
+        import threading
+
+        with open(self.image, "rb") as handle:
+            data = handle.read()
+        fetched = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+                fetched.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            client = VisionAPI(api_key=os.environ["VISIONAPI_TEST_KEY"])
+            url = f"http://127.0.0.1:{server.server_address[1]}/scene.png"
+            answer = client.image_classification({"image_url": url})
+            self.assertEqual((answer["image"]["width"], answer["image"]["height"]), (96, 64))
+            self.assertEqual(fetched, ["/scene.png"])
+        finally:
+            server.shutdown()
+            server.server_close()
+
     def test_a_live_call_retried_after_a_cut_connection_is_answered_once(self) -> None:
         # The proxy cuts the first answer after the services host has charged the call.
         client = VisionAPI(api_key=os.environ["VISIONAPI_LIVE_KEY"], services_url=os.environ["VISIONAPI_CUT_PROXY_URL"])

@@ -148,8 +148,14 @@ class VisionAPI(_DeploymentMethods):
             raise VisionAPIError("No API key: pass api_key or set VISIONAPI_API_KEY (create one on the API keys page).")
         settings = self._request_settings(options)
         resize = options.get("resize")
-        prepared = prepare_image(image, self._resize if resize is None else resize, settings["timeout"])
-        body: Dict[str, Any] = {"image": base64.b64encode(prepared.data).decode("ascii")}
+        # {"image_url": "https://..."}: the services host fetches the image itself (nothing
+        # uploaded; nothing charged when its fetch fails).
+        if isinstance(image, dict) and "image_url" in image:
+            prepared = None
+            body: Dict[str, Any] = {"image_url": str(image["image_url"])}
+        else:
+            prepared = prepare_image(image, self._resize if resize is None else resize, settings["timeout"])
+            body = {"image": base64.b64encode(prepared.data).decode("ascii")}
         body.update({name: value for name, value in params.items() if value is not None})
         data, meta = send(
             self._settings,
@@ -169,7 +175,8 @@ class VisionAPI(_DeploymentMethods):
                 **settings,
             ),
         )
-        data = restore_scale(data, prepared.original)
+        if prepared is not None:
+            data = restore_scale(data, prepared.original)
         return (data, meta) if self._return_meta else data
 
     def _credentials(self) -> Optional[str]:

@@ -17,6 +17,7 @@ MAX_IMAGE_BYTES = 10485760
 ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "invalid_request": {"status": 400, "retryable": False},
     "invalid_image": {"status": 400, "retryable": False},
+    "image_url_refused": {"status": 400, "retryable": False},
     "unauthenticated": {"status": 401, "retryable": False},
     "token_revoked": {"status": 401, "retryable": False},
     "invalid_api_key": {"status": 401, "retryable": False},
@@ -41,6 +42,7 @@ ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "uri_too_long": {"status": 414, "retryable": False},
     "unsupported_media_type": {"status": 415, "retryable": False},
     "idempotency_key_reused": {"status": 422, "retryable": False},
+    "image_url_unreachable": {"status": 422, "retryable": True},
     "rate_limited": {"status": 429, "retryable": True},
     "internal_error": {"status": 500, "retryable": True},
     "upstream_failed": {"status": 502, "retryable": True},
@@ -2104,6 +2106,9 @@ class InvalidRequestError(APIError):
 class InvalidImageError(APIError):
     """400 `invalid_image`: The image is missing, not valid base64, or cannot be decoded."""
 
+class ImageUrlRefusedError(APIError):
+    """400 `image_url_refused`: The `image_url` cannot be fetched as given: not an absolute http(s) URL, an address that is not public, too many redirects, larger than 10 MB, or not a JPEG, PNG or WebP image (`details.reason`). Nothing was charged."""
+
 class UnauthenticatedError(APIError):
     """401 `unauthenticated`: No valid credentials: the ID token or admin key is missing, invalid or expired. Sign in again."""
 
@@ -2176,6 +2181,9 @@ class UnsupportedMediaTypeError(APIError):
 class IdempotencyKeyReusedError(APIError):
     """422 `idempotency_key_reused`: This `Idempotency-Key` was used for a different request. Use a new key."""
 
+class ImageUrlUnreachableError(APIError):
+    """422 `image_url_unreachable`: The `image_url`'s server did not answer with the image (unreachable, an error status, or too slow: `details.reason`). Nothing was charged; retry when it answers."""
+
 class RateLimitedError(APIError):
     """429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit."""
 
@@ -2203,6 +2211,7 @@ class UpstreamTimeoutError(APIError):
 ERROR_CLASSES: Dict[str, type] = {
     "invalid_request": InvalidRequestError,
     "invalid_image": InvalidImageError,
+    "image_url_refused": ImageUrlRefusedError,
     "unauthenticated": UnauthenticatedError,
     "token_revoked": TokenRevokedError,
     "invalid_api_key": InvalidApiKeyError,
@@ -2227,6 +2236,7 @@ ERROR_CLASSES: Dict[str, type] = {
     "uri_too_long": UriTooLongError,
     "unsupported_media_type": UnsupportedMediaTypeError,
     "idempotency_key_reused": IdempotencyKeyReusedError,
+    "image_url_unreachable": ImageUrlUnreachableError,
     "rate_limited": RateLimitedError,
     "internal_error": InternalError,
     "upstream_failed": UpstreamFailedError,
@@ -2246,6 +2256,7 @@ __all__ = [
     "ERROR_CLASSES",
     "InvalidRequestError",
     "InvalidImageError",
+    "ImageUrlRefusedError",
     "UnauthenticatedError",
     "TokenRevokedError",
     "InvalidApiKeyError",
@@ -2270,6 +2281,7 @@ __all__ = [
     "UriTooLongError",
     "UnsupportedMediaTypeError",
     "IdempotencyKeyReusedError",
+    "ImageUrlUnreachableError",
     "RateLimitedError",
     "InternalError",
     "UpstreamFailedError",

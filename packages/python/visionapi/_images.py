@@ -22,7 +22,9 @@ from ._generated import MAX_PROCESSING_SIDE
 #: Largest image read before resizing, in bytes.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 
-ImageInput = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", IO[bytes]]
+# A path, a URL (downloaded by the SDK), bytes or a file; or {"image_url": url}, fetched by the
+# services host.
+ImageInput = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", IO[bytes], Dict[str, str]]
 
 
 @dataclass

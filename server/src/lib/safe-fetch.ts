@@ -23,9 +23,10 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { MAX_IMAGE_URL_LENGTH } from '@contract';
 import { Agent, request, type Dispatcher } from 'undici';
 
-export const MAX_URL_LENGTH = 2048;
+export const MAX_URL_LENGTH = MAX_IMAGE_URL_LENGTH;
 export const MAX_REDIRECTS = 3;
 const PRODUCTION_PORTS = new Set(['', '80', '443', '8080', '8443']);
 

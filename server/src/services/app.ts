@@ -53,6 +53,8 @@ import { healthRateLimit } from '../plugins/health-limit';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
+import type { LookupAll } from '../lib/safe-fetch';
+import { loadImageUrl } from './image-url';
 import { readImageCall, validateParams } from './input';
 import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
@@ -70,6 +72,11 @@ export interface ServicesDeps extends Pick<
    * renders in worker threads; tests may pass their own.
    */
   renderer?: Renderer;
+  /**
+   * The resolver `image_url` fetches use (tests give one that answers a private address for a
+   * public-looking name, to prove it is refused). Default: the system's.
+   */
+  imageUrlLookup?: LookupAll;
 }
 
 declare module 'fastify' {
@@ -435,7 +442,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         request,
         reply,
         scope: `services:${key.id}`,
-        requestDigest: () => requestDigest(path, call.image, params),
+        // An `image_url` call is the request for its URL (a replay never fetches again).
+        requestDigest: () =>
+          requestDigest(path, call.image ?? Buffer.from(`image_url:${call.imageUrl}`), params),
         key,
         organization,
         deployment: path,
@@ -444,9 +453,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
       },
       async (usage) => {
+        // Fetched after the hold: a failed fetch gives it back, nothing is charged.
+        const image =
+          call.image ??
+          (await loadImageUrl(call.imageUrl!, {
+            allowLoopback: deps.config.local,
+            lookup: deps.imageUrlLookup,
+          }));
         if (test) {
           // Free and labelled: the sample answerer, in this process.
-          const rendered = await sampleAnswerer({ path, image: call.image, params });
+          const rendered = await sampleAnswerer({ path, image, params });
           if (!rendered.ok) {
             throw new ApiError(
               rendered.code ?? codeForStatus(rendered.statusCode),
@@ -467,7 +483,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             usage,
           };
         }
-        const outcome = await gateway.render({ path, image: call.image, params });
+        const outcome = await gateway.render({ path, image, params });
         if (!outcome.ok) {
           throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
         }

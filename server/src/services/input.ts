@@ -8,11 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@contract';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_URL_LENGTH } from '@contract';
 import { ApiError, invalidRequest } from '../lib/errors';
 
 export interface ImageCall {
-  image: Buffer;
+  /** The uploaded image; null when the call names an `image_url` instead (fetched later). */
+  image: Buffer | null;
+  imageUrl: string | null;
   params: Record<string, unknown>;
 }
 
@@ -217,11 +219,14 @@ export async function readImageCall(
   paramsSchema: TSchema,
 ): Promise<ImageCall> {
   let image: Buffer | null;
+  let imageUrl: unknown = undefined;
   let params: Record<string, unknown>;
   if (request.isMultipart()) {
     const multipart = await readMultipart(request);
     image = multipart.image;
-    params = coerceFields(paramsSchema, multipart.fields);
+    const { image_url: url, ...fields } = multipart.fields;
+    imageUrl = url;
+    params = coerceFields(paramsSchema, fields);
   } else {
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -229,18 +234,34 @@ export async function readImageCall(
         'Send multipart/form-data with an "image" file, or JSON with an "image" field.',
       );
     }
-    const { image: encoded, ...rest } = body as Record<string, unknown>;
+    const { image: encoded, image_url: url, ...rest } = body as Record<string, unknown>;
     if (encoded !== undefined && typeof encoded !== 'string') {
       throw invalidRequest('Invalid image: expected base64 or a data URL string.');
     }
+    if (encoded !== undefined && url !== undefined) {
+      throw invalidRequest('Send either "image" or "image_url", not both.');
+    }
     image = encoded ? decodeBase64Image(encoded) : null;
+    imageUrl = url;
     params = rest;
   }
+  if (imageUrl !== undefined) {
+    if (image) throw invalidRequest('Send either "image" or "image_url", not both.');
+    if (typeof imageUrl !== 'string' || imageUrl.trim() === '') {
+      throw invalidRequest('Invalid image_url: expected an http(s) URL string.');
+    }
+    if (imageUrl.length > MAX_IMAGE_URL_LENGTH) {
+      throw invalidRequest(`Invalid image_url: longer than ${MAX_IMAGE_URL_LENGTH} characters.`);
+    }
+    return { image: null, imageUrl: imageUrl.trim(), params };
+  }
   if (!image || image.length === 0) {
-    throw invalidRequest('The image is missing: send it in the "image" field.');
+    throw invalidRequest(
+      'The image is missing: send it in the "image" field, or its URL in "image_url".',
+    );
   }
   if (image.length > MAX_IMAGE_BYTES) throw new ApiError('payload_too_large', TOO_LARGE);
   // Trust the bytes, not the declared type.
   if (!sniffImageType(image)) throw new ApiError('unsupported_media_type', UNSUPPORTED);
-  return { image, params };
+  return { image, imageUrl: null, params };
 }

@@ -86,8 +86,9 @@ export const ERROR_ROWS: ErrorRow[] = [
 export const REQUEST_TEXT =
   'Send `multipart/form-data` with the image as a file part named `image` and each parameter as ' +
   'a form field (lists as a JSON array, e.g. `["cat","dog"]`, or repeated fields). Or send ' +
-  '`application/json` with the image as base64 or a data URL in `image` and the parameters as ' +
-  'JSON values:';
+  '`application/json` with the image as base64 or a data URL in `image` (or, instead, a public ' +
+  'http(s) URL in `image_url`: the services host fetches it, nothing is charged when the fetch ' +
+  'fails) and the parameters as JSON values:';
 
 /** The example JSON request body of a deployment. */
 export function exampleJsonBody(example: Record<string, unknown>): string {

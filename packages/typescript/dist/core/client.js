@@ -120,12 +120,17 @@ export class VisionAPI extends DeploymentMethods {
                 throw new VisionAPIError(`No public deployment "${String(path).slice(0, 100)}": one of ${Object.keys(DEPLOYMENTS).join(', ')}.`);
             if (!this.#apiKey)
                 throw new VisionAPIError('No API key: pass `apiKey` or set VISIONAPI_API_KEY (create one on the API keys page).');
-            const prepared = await prepareImage(image, {
-                resize: options?.resize ?? this.#resize,
-                fetch: this.#http.fetch,
-                signal: options?.signal,
-            });
-            const body = { image: toBase64(prepared.bytes) };
+            const byUrl = typeof image === 'object' && image !== null && 'imageUrl' in image ? image : null;
+            const prepared = byUrl
+                ? null
+                : await prepareImage(image, {
+                    resize: options?.resize ?? this.#resize,
+                    fetch: this.#http.fetch,
+                    signal: options?.signal,
+                });
+            const body = byUrl
+                ? { image_url: String(byUrl.imageUrl) }
+                : { image: toBase64(prepared.bytes) };
             for (const [name, value] of Object.entries(params ?? {}))
                 if (value !== undefined)
                     body[name] = value;
@@ -145,7 +150,10 @@ export class VisionAPI extends DeploymentMethods {
                 produces: 'json',
                 ...this.#settings(options),
             });
-            return { data: restoreScale(result.data, prepared.original), meta: result.meta };
+            return {
+                data: prepared ? restoreScale(result.data, prepared.original) : result.data,
+                meta: result.meta,
+            };
         })());
     }
     async #credentials() {

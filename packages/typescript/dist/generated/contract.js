@@ -12,6 +12,7 @@ export const MAX_IMAGE_BYTES = 10485760;
 export const ERROR_CODES = {
     invalid_request: { status: 400, retryable: false },
     invalid_image: { status: 400, retryable: false },
+    image_url_refused: { status: 400, retryable: false },
     unauthenticated: { status: 401, retryable: false },
     token_revoked: { status: 401, retryable: false },
     invalid_api_key: { status: 401, retryable: false },
@@ -36,6 +37,7 @@ export const ERROR_CODES = {
     uri_too_long: { status: 414, retryable: false },
     unsupported_media_type: { status: 415, retryable: false },
     idempotency_key_reused: { status: 422, retryable: false },
+    image_url_unreachable: { status: 422, retryable: true },
     rate_limited: { status: 429, retryable: true },
     internal_error: { status: 500, retryable: true },
     upstream_failed: { status: 502, retryable: true },
@@ -109,6 +111,8 @@ export const DEPLOYMENTS = {
 export const DEPLOYMENT_ERRORS = [
     'invalid_request',
     'invalid_image',
+    'image_url_refused',
+    'image_url_unreachable',
     'invalid_api_key',
     'insufficient_credits',
     'key_restricted',

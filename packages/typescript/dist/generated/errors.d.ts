@@ -16,6 +16,11 @@ export declare class InvalidImageError extends APIError {
     readonly code: 'invalid_image';
     readonly name: string;
 }
+/** 400 `image_url_refused`: The `image_url` cannot be fetched as given: not an absolute http(s) URL, an address that is not public, too many redirects, larger than 10 MB, or not a JPEG, PNG or WebP image (`details.reason`). Nothing was charged. */
+export declare class ImageUrlRefusedError extends APIError {
+    readonly code: 'image_url_refused';
+    readonly name: string;
+}
 /** 401 `unauthenticated`: No valid credentials: the ID token or admin key is missing, invalid or expired. Sign in again. */
 export declare class UnauthenticatedError extends APIError {
     readonly code: 'unauthenticated';
@@ -134,6 +139,11 @@ export declare class UnsupportedMediaTypeError extends APIError {
 /** 422 `idempotency_key_reused`: This `Idempotency-Key` was used for a different request. Use a new key. */
 export declare class IdempotencyKeyReusedError extends APIError {
     readonly code: 'idempotency_key_reused';
+    readonly name: string;
+}
+/** 422 `image_url_unreachable`: The `image_url`'s server did not answer with the image (unreachable, an error status, or too slow: `details.reason`). Nothing was charged; retry when it answers. */
+export declare class ImageUrlUnreachableError extends APIError {
+    readonly code: 'image_url_unreachable';
     readonly name: string;
 }
 /** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */

@@ -13,6 +13,10 @@ export class InvalidRequestError extends APIError {
 export class InvalidImageError extends APIError {
     name = 'InvalidImageError';
 }
+/** 400 `image_url_refused`: The `image_url` cannot be fetched as given: not an absolute http(s) URL, an address that is not public, too many redirects, larger than 10 MB, or not a JPEG, PNG or WebP image (`details.reason`). Nothing was charged. */
+export class ImageUrlRefusedError extends APIError {
+    name = 'ImageUrlRefusedError';
+}
 /** 401 `unauthenticated`: No valid credentials: the ID token or admin key is missing, invalid or expired. Sign in again. */
 export class UnauthenticatedError extends APIError {
     name = 'UnauthenticatedError';
@@ -109,6 +113,10 @@ export class UnsupportedMediaTypeError extends APIError {
 export class IdempotencyKeyReusedError extends APIError {
     name = 'IdempotencyKeyReusedError';
 }
+/** 422 `image_url_unreachable`: The `image_url`'s server did not answer with the image (unreachable, an error status, or too slow: `details.reason`). Nothing was charged; retry when it answers. */
+export class ImageUrlUnreachableError extends APIError {
+    name = 'ImageUrlUnreachableError';
+}
 /** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */
 export class RateLimitedError extends APIError {
     name = 'RateLimitedError';
@@ -145,6 +153,7 @@ export class UpstreamTimeoutError extends APIError {
 export const ERROR_CLASSES = {
     invalid_request: InvalidRequestError,
     invalid_image: InvalidImageError,
+    image_url_refused: ImageUrlRefusedError,
     unauthenticated: UnauthenticatedError,
     token_revoked: TokenRevokedError,
     invalid_api_key: InvalidApiKeyError,
@@ -169,6 +178,7 @@ export const ERROR_CLASSES = {
     uri_too_long: UriTooLongError,
     unsupported_media_type: UnsupportedMediaTypeError,
     idempotency_key_reused: IdempotencyKeyReusedError,
+    image_url_unreachable: ImageUrlUnreachableError,
     rate_limited: RateLimitedError,
     internal_error: InternalError,
     upstream_failed: UpstreamFailedError,

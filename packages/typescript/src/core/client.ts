@@ -176,12 +176,18 @@ export class VisionAPI extends DeploymentMethods {
           throw new VisionAPIError(
             'No API key: pass `apiKey` or set VISIONAPI_API_KEY (create one on the API keys page).',
           );
-        const prepared = await prepareImage(image, {
-          resize: options?.resize ?? this.#resize,
-          fetch: this.#http.fetch,
-          signal: options?.signal,
-        });
-        const body: Record<string, unknown> = { image: toBase64(prepared.bytes) };
+        const byUrl =
+          typeof image === 'object' && image !== null && 'imageUrl' in image ? image : null;
+        const prepared = byUrl
+          ? null
+          : await prepareImage(image as Exclude<ImageInput, { imageUrl: string }>, {
+              resize: options?.resize ?? this.#resize,
+              fetch: this.#http.fetch,
+              signal: options?.signal,
+            });
+        const body: Record<string, unknown> = byUrl
+          ? { image_url: String(byUrl.imageUrl) }
+          : { image: toBase64(prepared!.bytes) };
         for (const [name, value] of Object.entries(params ?? {}))
           if (value !== undefined) body[name] = value;
         const result = await send<Deployments[P]['result']>(this.#http, {
@@ -200,7 +206,10 @@ export class VisionAPI extends DeploymentMethods {
           produces: 'json',
           ...this.#settings(options),
         });
-        return { data: restoreScale(result.data, prepared.original), meta: result.meta };
+        return {
+          data: prepared ? restoreScale(result.data, prepared.original) : result.data,
+          meta: result.meta,
+        };
       })(),
     );
   }

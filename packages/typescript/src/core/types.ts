@@ -4,7 +4,12 @@
  * An image: a file path (Node), an `http(s):` URL (string or `URL`), a `data:` URL, bytes
  * (`Uint8Array`, `Buffer`, `ArrayBuffer`) or a `Blob`/`File`.
  */
-export type ImageInput = string | URL | Uint8Array | ArrayBuffer | Blob;
+/**
+ * An image: a path, a URL (downloaded by the SDK), bytes or a Blob — or `{ imageUrl }`, a public
+ * URL the services host fetches itself (`image_url`: nothing is uploaded, nothing charged when
+ * its fetch fails).
+ */
+export type ImageInput = string | URL | Uint8Array | ArrayBuffer | Blob | { imageUrl: string };
 
 export interface ClientOptions {
   /** The services host's key (`va_live_…` or `va_test_…`). Default: `VISIONAPI_API_KEY`. */

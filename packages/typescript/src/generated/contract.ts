@@ -14,6 +14,7 @@ export const MAX_IMAGE_BYTES = 10485760;
 export type ErrorCode =
   | 'invalid_request'
   | 'invalid_image'
+  | 'image_url_refused'
   | 'unauthenticated'
   | 'token_revoked'
   | 'invalid_api_key'
@@ -38,6 +39,7 @@ export type ErrorCode =
   | 'uri_too_long'
   | 'unsupported_media_type'
   | 'idempotency_key_reused'
+  | 'image_url_unreachable'
   | 'rate_limited'
   | 'internal_error'
   | 'upstream_failed'
@@ -53,6 +55,7 @@ export const ERROR_CODES: Readonly<
 > = {
   invalid_request: { status: 400, retryable: false },
   invalid_image: { status: 400, retryable: false },
+  image_url_refused: { status: 400, retryable: false },
   unauthenticated: { status: 401, retryable: false },
   token_revoked: { status: 401, retryable: false },
   invalid_api_key: { status: 401, retryable: false },
@@ -77,6 +80,7 @@ export const ERROR_CODES: Readonly<
   uri_too_long: { status: 414, retryable: false },
   unsupported_media_type: { status: 415, retryable: false },
   idempotency_key_reused: { status: 422, retryable: false },
+  image_url_unreachable: { status: 422, retryable: true },
   rate_limited: { status: 429, retryable: true },
   internal_error: { status: 500, retryable: true },
   upstream_failed: { status: 502, retryable: true },
@@ -512,6 +516,8 @@ export const DEPLOYMENTS: Readonly<Record<DeploymentPath, DeploymentInfo>> = {
 export const DEPLOYMENT_ERRORS: readonly ErrorCode[] = [
   'invalid_request',
   'invalid_image',
+  'image_url_refused',
+  'image_url_unreachable',
   'invalid_api_key',
   'insufficient_credits',
   'key_restricted',

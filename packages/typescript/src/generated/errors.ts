@@ -17,6 +17,11 @@ export class InvalidImageError extends APIError {
   declare readonly code: 'invalid_image';
   override readonly name: string = 'InvalidImageError';
 }
+/** 400 `image_url_refused`: The `image_url` cannot be fetched as given: not an absolute http(s) URL, an address that is not public, too many redirects, larger than 10 MB, or not a JPEG, PNG or WebP image (`details.reason`). Nothing was charged. */
+export class ImageUrlRefusedError extends APIError {
+  declare readonly code: 'image_url_refused';
+  override readonly name: string = 'ImageUrlRefusedError';
+}
 /** 401 `unauthenticated`: No valid credentials: the ID token or admin key is missing, invalid or expired. Sign in again. */
 export class UnauthenticatedError extends APIError {
   declare readonly code: 'unauthenticated';
@@ -137,6 +142,11 @@ export class IdempotencyKeyReusedError extends APIError {
   declare readonly code: 'idempotency_key_reused';
   override readonly name: string = 'IdempotencyKeyReusedError';
 }
+/** 422 `image_url_unreachable`: The `image_url`'s server did not answer with the image (unreachable, an error status, or too slow: `details.reason`). Nothing was charged; retry when it answers. */
+export class ImageUrlUnreachableError extends APIError {
+  declare readonly code: 'image_url_unreachable';
+  override readonly name: string = 'ImageUrlUnreachableError';
+}
 /** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */
 export class RateLimitedError extends APIError {
   declare readonly code: 'rate_limited';
@@ -182,6 +192,7 @@ export class UpstreamTimeoutError extends APIError {
 export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   invalid_request: InvalidRequestError,
   invalid_image: InvalidImageError,
+  image_url_refused: ImageUrlRefusedError,
   unauthenticated: UnauthenticatedError,
   token_revoked: TokenRevokedError,
   invalid_api_key: InvalidApiKeyError,
@@ -206,6 +217,7 @@ export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   uri_too_long: UriTooLongError,
   unsupported_media_type: UnsupportedMediaTypeError,
   idempotency_key_reused: IdempotencyKeyReusedError,
+  image_url_unreachable: ImageUrlUnreachableError,
   rate_limited: RateLimitedError,
   internal_error: InternalError,
   upstream_failed: UpstreamFailedError,
