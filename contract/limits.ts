@@ -10,6 +10,8 @@ export const CREDIT_PURCHASE_LIMITS = { minUsd: 5, maxUsd: 10000 } as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The longest `image_url` the services host fetches (server/src/lib/safe-fetch.ts). */
 export const MAX_IMAGE_URL_LENGTH = 2048;
+/** The most images one call may carry in `images` (a batch). */
+export const MAX_BATCH_IMAGES = 16;
 /** Accepted image media types. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Images are processed at most this many pixels on their long side. */

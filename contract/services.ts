@@ -9,10 +9,11 @@ import type { ErrorCode } from './errors';
 import { Type, type Static, type TSchema } from 'typebox';
 import { API_ORDER, COMING_SOON_CATALOGUE, type DeploymentPath } from './catalogue';
 import { SingleLineText, UsdAmount } from './common';
-import { MAX_IMAGE_URL_LENGTH } from './limits';
+import { MAX_BATCH_IMAGES, MAX_IMAGE_URL_LENGTH } from './limits';
 
 export {
   ACCEPTED_IMAGE_TYPES,
+  MAX_BATCH_IMAGES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_URL_LENGTH,
   MAX_PROCESSING_SIDE,
@@ -321,6 +322,22 @@ export const ImageJsonBody = Type.Object({
       description:
         'Instead of `image`: a public http(s) URL of the image, fetched by the services host (at most 3 redirects, 10 s, the same 10 MB and type limits). Addresses that are not public are refused; nothing is charged when the fetch fails (`image_url_refused`, `image_url_unreachable`).',
     }),
+  ),
+  images: Type.Optional(
+    Type.Array(
+      Type.Object({
+        image: Type.Optional(Type.String({ description: 'As `image`.' })),
+        image_url: Type.Optional(
+          Type.String({ maxLength: MAX_IMAGE_URL_LENGTH, description: 'As `image_url`.' }),
+        ),
+      }),
+      {
+        minItems: 1,
+        maxItems: MAX_BATCH_IMAGES,
+        description:
+          'Instead of `image`/`image_url`: a batch of up to 16 images (each `{image}` or `{image_url}`), with the parameters beside it shared. The answer is `{"object": "batch", "results": [...], "usage"}`: one result per image in the same order, each `{index, status: 200, result}` with its own `usage`, or `{index, status, error}`. Each image is charged only when it answered; the whole call is idempotent under one `Idempotency-Key`. The whole body stays within the upload limit: give large images by URL.',
+      },
+    ),
   ),
 });
 

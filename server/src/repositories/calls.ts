@@ -215,6 +215,43 @@ export function createCallsRepository(db: Database) {
       }
     },
 
+    /**
+     * A batch answered (migration 0019): the holds of its images that answered become the ledger
+     * rows `entryIds` and the whole answer is stored under its key, in one transaction.
+     * `lapsed`: one of the holds was released meanwhile; nothing was charged.
+     */
+    async captureBatch(input: {
+      holdIds: string[];
+      entryIds: string[];
+      apiKeyName: string | null;
+      claim: IdempotencyClaim | null;
+      attempt: string;
+      response: unknown;
+    }): Promise<{ kind: 'captured' } | { kind: 'superseded' } | { kind: 'lapsed' }> {
+      const { claim } = input;
+      const response = claim ? JSON.stringify(input.response ?? null) : null;
+      try {
+        const result = await call<Json>(
+          db,
+          sql`select vapi_capture_batch(${`{${input.holdIds.join(',')}}`}::uuid[],
+            ${`{${input.entryIds.join(',')}}`}::uuid[], ${input.apiKeyName},
+            ${claim?.scope ?? null}, ${claim?.key ?? null}, ${input.attempt}::uuid, 200,
+            ${response}::jsonb) as result`,
+        );
+        return result.outcome === 'superseded' ? { kind: 'superseded' } : { kind: 'captured' };
+      } catch (error) {
+        const cause = (error as { cause?: { message?: string } })?.cause;
+        if (
+          `${(error as Error)?.message ?? ''} ${cause?.message ?? ''}`.includes(
+            'vapi_batch_hold_lapsed',
+          )
+        ) {
+          return { kind: 'lapsed' };
+        }
+        throw error;
+      }
+    },
+
     /** The call failed: its record is forgotten and its hold given back. */
     async fail(input: {
       holdId: string | null;

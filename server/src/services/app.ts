@@ -55,12 +55,13 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import type { LookupAll } from '../lib/safe-fetch';
 import { loadImageUrl } from './image-url';
-import { readImageCall, validateParams } from './input';
+import { batchCall } from './batch';
+import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
 import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
-import { meteredCall, precheck } from './metering';
+import { meteredCall, precheck, type Usage } from './metering';
 import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
@@ -152,6 +153,22 @@ function notFoundMessage(request: FastifyRequest): string {
 }
 
 /** A digest of what the call asks for, so a reused Idempotency-Key with another request is caught. */
+/** A batch's request: its images (bytes, or URLs) in order, and the shared parameters. */
+export function batchDigest(
+  path: string,
+  images: BatchImage[],
+  params: Record<string, unknown>,
+): string {
+  const hash = createHash('sha256').update('batch\0').update(path).update('\0');
+  hash.update(JSON.stringify(params));
+  for (const item of images) {
+    hash.update('\0');
+    if (item.image) hash.update(createHash('sha256').update(item.image).digest());
+    else hash.update(`image_url:${item.imageUrl}`);
+  }
+  return hash.digest('hex');
+}
+
 export function requestDigest(
   path: string,
   image: Buffer,
@@ -430,73 +447,98 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const params = validateParams(deployment.params, path, call.params);
     const test = key.mode === 'test';
 
+    const metering = {
+      repos,
+      billing: deps.billing,
+      leases: deps.leases,
+      log: request.log,
+      spendSpike: deps.config.spendSpike,
+    };
+    const common = {
+      request,
+      reply,
+      scope: `services:${key.id}`,
+      key,
+      organization,
+      deployment: path,
+      // A test key's call is free: no hold, nothing in the ledger.
+      charged: !test,
+      unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
+    };
+    /** One image's answer (its hold is taken; any error gives it back). */
+    const answerImage = async (input: BatchImage, usage: Usage) => {
+      // Fetched after the hold: a failed fetch gives it back, nothing is charged.
+      const image =
+        input.image ??
+        (await loadImageUrl(input.imageUrl!, {
+          allowLoopback: deps.config.local,
+          lookup: deps.imageUrlLookup,
+        }));
+      // A batch's uploaded images are checked here, each on its own (a single call's, on reading).
+      if (!sniffImageType(image)) {
+        throw new ApiError(
+          'unsupported_media_type',
+          'Unsupported image type: send a JPEG, PNG or WebP image. Nothing was charged.',
+        );
+      }
+      if (test) {
+        // Free and labelled: the sample answerer, in this process.
+        const rendered = await sampleAnswerer({ path, image, params });
+        if (!rendered.ok) {
+          throw new ApiError(
+            rendered.code ?? codeForStatus(rendered.statusCode),
+            rendered.message,
+            {
+              retryAfterSeconds: rendered.retryAfterSeconds,
+            },
+          );
+        }
+        await repos.apiKeys.countTestCall(key, path);
+        // The answerer's result first: the fields the host owns come last and win.
+        return {
+          ...rendered.result,
+          sandbox: true,
+          task: path,
+          model: deployment.model,
+          image: rendered.image,
+          usage,
+        };
+      }
+      const outcome = await gateway.render({ path, image, params });
+      if (!outcome.ok) {
+        throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
+      }
+      // The gateway keeps only the upstream's result fields; its own come last and win.
+      return {
+        ...outcome.result,
+        sandbox: liveAnswersAreSamples,
+        task: path,
+        model: deployment.model,
+        image: outcome.image,
+        usage,
+      };
+    };
+
+    if (call.batch) {
+      const batch = call.batch;
+      // A batch answer is not one image's answer: sent as built, not through the 200 schema.
+      reply.serializer((payload) => JSON.stringify(payload));
+      return batchCall(
+        metering,
+        { ...common, requestDigest: () => batchDigest(path, batch, params) },
+        batch,
+        answerImage,
+      );
+    }
     return meteredCall(
+      metering,
       {
-        repos,
-        billing: deps.billing,
-        leases: deps.leases,
-        log: request.log,
-        spendSpike: deps.config.spendSpike,
-      },
-      {
-        request,
-        reply,
-        scope: `services:${key.id}`,
+        ...common,
         // An `image_url` call is the request for its URL (a replay never fetches again).
         requestDigest: () =>
           requestDigest(path, call.image ?? Buffer.from(`image_url:${call.imageUrl}`), params),
-        key,
-        organization,
-        deployment: path,
-        // A test key's call is free: no hold, nothing in the ledger.
-        charged: !test,
-        unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
       },
-      async (usage) => {
-        // Fetched after the hold: a failed fetch gives it back, nothing is charged.
-        const image =
-          call.image ??
-          (await loadImageUrl(call.imageUrl!, {
-            allowLoopback: deps.config.local,
-            lookup: deps.imageUrlLookup,
-          }));
-        if (test) {
-          // Free and labelled: the sample answerer, in this process.
-          const rendered = await sampleAnswerer({ path, image, params });
-          if (!rendered.ok) {
-            throw new ApiError(
-              rendered.code ?? codeForStatus(rendered.statusCode),
-              rendered.message,
-              {
-                retryAfterSeconds: rendered.retryAfterSeconds,
-              },
-            );
-          }
-          await repos.apiKeys.countTestCall(key, path);
-          // The answerer's result first: the fields the host owns come last and win.
-          return {
-            ...rendered.result,
-            sandbox: true,
-            task: path,
-            model: deployment.model,
-            image: rendered.image,
-            usage,
-          };
-        }
-        const outcome = await gateway.render({ path, image, params });
-        if (!outcome.ok) {
-          throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
-        }
-        // The gateway keeps only the upstream's result fields; its own come last and win.
-        return {
-          ...outcome.result,
-          sandbox: liveAnswersAreSamples,
-          task: path,
-          model: deployment.model,
-          image: outcome.image,
-          usage,
-        };
-      },
+      (usage) => answerImage(call, usage),
     );
   }
 

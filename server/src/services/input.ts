@@ -8,13 +8,26 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_URL_LENGTH } from '@contract';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_BATCH_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_URL_LENGTH,
+} from '@contract';
 import { ApiError, invalidRequest } from '../lib/errors';
+
+/** One image of a batch (`images`): its bytes, or its URL to fetch. */
+export interface BatchImage {
+  image: Buffer | null;
+  imageUrl: string | null;
+}
 
 export interface ImageCall {
   /** The uploaded image; null when the call names an `image_url` instead (fetched later). */
   image: Buffer | null;
   imageUrl: string | null;
+  /** A batch (`images`): its images in order; `image` and `imageUrl` are then null. */
+  batch?: BatchImage[];
   params: Record<string, unknown>;
 }
 
@@ -213,6 +226,48 @@ export function validateParams(
   return Value.Default(schema, structuredClone(params)) as Record<string, unknown>;
 }
 
+/** The images of a batch: 1 to MAX_BATCH_IMAGES items, each `{image}` or `{image_url}`. */
+function readBatch(value: unknown): BatchImage[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_BATCH_IMAGES) {
+    throw invalidRequest(
+      `Invalid images: expected a list of 1 to ${MAX_BATCH_IMAGES} items, each {"image": …} or {"image_url": …}.`,
+    );
+  }
+  return value.map((item: unknown, index) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      throw invalidRequest(`Invalid images[${index}]: expected {"image": …} or {"image_url": …}.`);
+    }
+    const { image, image_url: url, ...other } = item as Record<string, unknown>;
+    const extra = Object.keys(other)[0];
+    if (extra !== undefined) {
+      throw invalidRequest(
+        `Invalid images[${index}]: unknown field "${extra.slice(0, 64)}" (parameters go beside "images", for every image).`,
+      );
+    }
+    if ((image === undefined) === (url === undefined)) {
+      throw invalidRequest(
+        `Invalid images[${index}]: give exactly one of "image" and "image_url".`,
+      );
+    }
+    if (image !== undefined) {
+      if (typeof image !== 'string' || image === '') {
+        throw invalidRequest(
+          `Invalid images[${index}].image: expected base64 or a data URL string.`,
+        );
+      }
+      const bytes = decodeBase64Image(image);
+      if (bytes.length === 0) throw invalidRequest(`Invalid images[${index}].image: empty.`);
+      return { image: bytes, imageUrl: null };
+    }
+    if (typeof url !== 'string' || url.trim() === '' || url.length > MAX_IMAGE_URL_LENGTH) {
+      throw invalidRequest(
+        `Invalid images[${index}].image_url: expected an http(s) URL of at most ${MAX_IMAGE_URL_LENGTH} characters.`,
+      );
+    }
+    return { image: null, imageUrl: url.trim() };
+  });
+}
+
 /** The image bytes and raw parameters of the call, whatever the body format. */
 export async function readImageCall(
   request: FastifyRequest,
@@ -234,7 +289,13 @@ export async function readImageCall(
         'Send multipart/form-data with an "image" file, or JSON with an "image" field.',
       );
     }
-    const { image: encoded, image_url: url, ...rest } = body as Record<string, unknown>;
+    const { image: encoded, image_url: url, images, ...rest } = body as Record<string, unknown>;
+    if (images !== undefined) {
+      if (encoded !== undefined || url !== undefined) {
+        throw invalidRequest('Send "images" alone, or one "image" or "image_url", not both.');
+      }
+      return { image: null, imageUrl: null, batch: readBatch(images), params: rest };
+    }
     if (encoded !== undefined && typeof encoded !== 'string') {
       throw invalidRequest('Invalid image: expected base64 or a data URL string.');
     }

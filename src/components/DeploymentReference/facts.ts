@@ -88,7 +88,9 @@ export const REQUEST_TEXT =
   'a form field (lists as a JSON array, e.g. `["cat","dog"]`, or repeated fields). Or send ' +
   '`application/json` with the image as base64 or a data URL in `image` (or, instead, a public ' +
   'http(s) URL in `image_url`: the services host fetches it, nothing is charged when the fetch ' +
-  'fails) and the parameters as JSON values:';
+  'fails), or up to 16 images in `images` (each `{"image": …}` or `{"image_url": …}`, answered ' +
+  'with one result per image, each charged only when it answered), and the parameters as JSON ' +
+  'values:';
 
 /** The example JSON request body of a deployment. */
 export function exampleJsonBody(example: Record<string, unknown>): string {
