@@ -24,7 +24,8 @@ import {
   type TestUser,
 } from './helpers';
 
-const OPEN_MS = 400;
+// Long enough for a call on a loaded machine to find the circuit still open.
+const OPEN_MS = 2_000;
 const PATH = 'image-classification';
 
 let failing = false;
@@ -207,8 +208,11 @@ describe('status from real traffic', () => {
       moved('visionapi_upstream_duration_seconds_count', { deployment: PATH, outcome: 'failed' }),
     ).toBe(4);
     expect(
-      moved('visionapi_http_request_duration_seconds_count', { server: 'services', route: `/${PATH}` }),
-    ).toBe(7);
+      moved('visionapi_http_request_duration_seconds_count', {
+        server: 'services',
+        route: `/${PATH}`,
+      }),
+    ).toBe(8); // 7 metered calls and the refused one
     expect(metrics).toMatch(/^visionapi_upstream_circuit_state\{origin="http:\/\/127\.0\.0\.1:\d+"\} 0$/m);
     expect(metrics).toMatch(/^visionapi_holds_open 0$/m);
     expect(metrics).toMatch(/^visionapi_calls_in_flight 0$/m);

@@ -198,7 +198,10 @@ export function createStatusRecorder(options: {
       else entry.latency[latencyBucket(ms)]! += 1;
     },
     circuitOpened(components, cause) {
-      for (const component of components) incidents.set(component, { open: true, cause });
+      // The gateway's words for the caller end with "Nothing was charged."; the incident says it
+      // once, in its own words.
+      const reason = cause?.replace(/\s*Nothing was charged\.$/, '').slice(0, 300) || null;
+      for (const component of components) incidents.set(component, { open: true, cause: reason });
       void flush();
     },
     circuitClosed(components) {
