@@ -115,7 +115,8 @@ export const ACCOUNT_TAGS = {
   'Audit log': 'Who did what, when and from where.',
   Pricing: 'Public prices and the docs’ shared demo key (no sign-in).',
   Feedback: 'Feedback and contact messages.',
-  Status: 'Availability, latency and incidents of the account API and each deployment, from real traffic (no sign-in).',
+  Status:
+    'Availability, latency and incidents of the account API and each deployment, from real traffic (no sign-in).',
 } as const;
 export type AccountTag = keyof typeof ACCOUNT_TAGS;
 

@@ -15,7 +15,10 @@ export async function buildMetricsApp(source: MetricsSource): Promise<FastifyIns
   const app = Fastify({ logger: false });
   app.get('/metrics', async (_request, reply) => {
     const body = await source.metrics();
-    return reply.header('content-type', source.contentType).header('cache-control', 'no-store').send(body);
+    return reply
+      .header('content-type', source.contentType)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
   return app;
 }

@@ -152,11 +152,15 @@ describe('status from real traffic', () => {
     const feed = await h.callApi({ method: 'GET', url: '/v1/status.atom' });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    expect(feed.body).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(feed.body).toMatch(
+      /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/,
+    );
     expect(feed.body).toContain('<title>Image classification: calls failing</title>');
     expect(feed.body).toContain(`<id>urn:uuid:${incident.id}</id>`);
     expect(feed.body).toContain('Failed calls were not charged.');
-    expect(feed.body).toContain('<link rel="alternate" type="text/html" href="http://localhost:3000/status/"/>');
+    expect(feed.body).toContain(
+      '<link rel="alternate" type="text/html" href="http://localhost:3000/status/"/>',
+    );
 
     // The upstream recovers: the next call after the open period closes the circuit and the
     // incident with it.
@@ -179,9 +183,13 @@ describe('status from real traffic', () => {
     const metrics = await scrape();
     const moved = (name: string, labels: Record<string, string>) =>
       sample(metrics, name, labels) - sample(before, name, labels);
-    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'charged' })).toBe(3);
+    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'charged' })).toBe(
+      3,
+    );
     expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'failed' })).toBe(4);
-    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'refused' })).toBe(1);
+    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'refused' })).toBe(
+      1,
+    );
     const price = Number(
       (
         (await h.db.execute(
@@ -213,7 +221,9 @@ describe('status from real traffic', () => {
         route: `/${PATH}`,
       }),
     ).toBe(8); // 7 metered calls and the refused one
-    expect(metrics).toMatch(/^visionapi_upstream_circuit_state\{origin="http:\/\/127\.0\.0\.1:\d+"\} 0$/m);
+    expect(metrics).toMatch(
+      /^visionapi_upstream_circuit_state\{origin="http:\/\/127\.0\.0\.1:\d+"\} 0$/m,
+    );
     expect(metrics).toMatch(/^visionapi_holds_open 0$/m);
     expect(metrics).toMatch(/^visionapi_calls_in_flight 0$/m);
     expect(metrics).toMatch(/^visionapi_background_job_lag_seconds\{job="status_flush"\} 0$/m);
@@ -251,7 +261,10 @@ describe('status from real traffic', () => {
     const recorder = createStatusRecorder({
       repo,
       flushMs: 60_000,
-      log: { warn: (_o: unknown, m?: string) => warnings.push(String(m)), info: () => undefined } as never,
+      log: {
+        warn: (_o: unknown, m?: string) => warnings.push(String(m)),
+        info: () => undefined,
+      } as never,
     });
     recorder.record('object-detection', 200, 40);
     recorder.record('object-detection', 502, 10);

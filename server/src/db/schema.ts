@@ -634,9 +634,7 @@ export const statusIncidents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     component: text('component').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     /** The upstream's last failure when the circuit opened, as the gateway worded it. */
     cause: text('cause'),

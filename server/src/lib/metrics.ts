@@ -82,7 +82,8 @@ export function createMetrics(sources: MetricsSources = {}) {
     aggregator: 'max',
     collect() {
       this.reset();
-      for (const circuit of circuits()) this.set({ origin: circuit.origin }, CIRCUIT_VALUE[circuit.state]);
+      for (const circuit of circuits())
+        this.set({ origin: circuit.origin }, CIRCUIT_VALUE[circuit.state]);
     },
   });
   new Gauge({
@@ -155,7 +156,13 @@ export function createMetrics(sources: MetricsSources = {}) {
   return {
     registry,
     /** One answer of a server (`api` or `services`), by its route template. */
-    httpAnswer(server: 'api' | 'services', method: string, route: string, status: number, seconds: number) {
+    httpAnswer(
+      server: 'api' | 'services',
+      method: string,
+      route: string,
+      status: number,
+      seconds: number,
+    ) {
       httpRequests.inc({ server, method, route, status: String(status) });
       httpDuration.observe({ server, method, route }, seconds);
     },

@@ -508,18 +508,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           };
         }
         const started = performance.now();
-        const outcome = await gateway
-          .render({ path, image: call.image, params })
-          .then(
-            (answer) => {
-              deps.metrics.upstreamCall(path, true, (performance.now() - started) / 1000);
-              return answer;
-            },
-            (error: unknown) => {
-              deps.metrics.upstreamCall(path, false, (performance.now() - started) / 1000);
-              throw error;
-            },
-          );
+        const outcome = await gateway.render({ path, image: call.image, params }).then(
+          (answer) => {
+            deps.metrics.upstreamCall(path, true, (performance.now() - started) / 1000);
+            return answer;
+          },
+          (error: unknown) => {
+            deps.metrics.upstreamCall(path, false, (performance.now() - started) / 1000);
+            throw error;
+          },
+        );
         if (!outcome.ok) {
           throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
         }

@@ -40,7 +40,8 @@ export function percentile(histogram: readonly number[], p: number): number | nu
   let seen = 0;
   for (let i = 0; i < histogram.length; i++) {
     seen += histogram[i]!;
-    if (seen >= rank) return STATUS_LATENCY_BOUNDS_MS[Math.min(i, STATUS_LATENCY_BOUNDS_MS.length - 1)]!;
+    if (seen >= rank)
+      return STATUS_LATENCY_BOUNDS_MS[Math.min(i, STATUS_LATENCY_BOUNDS_MS.length - 1)]!;
   }
   return STATUS_LATENCY_BOUNDS_MS[STATUS_LATENCY_BOUNDS_MS.length - 1]!;
 }
@@ -66,7 +67,10 @@ function sum(rows: RollupRow[]) {
 
 const WORST: Record<StatusState, number> = { operational: 0, degraded: 1, outage: 2 };
 
-export async function buildStatusReport(repo: StatusRepository, now = new Date()): Promise<StatusReport> {
+export async function buildStatusReport(
+  repo: StatusRepository,
+  now = new Date(),
+): Promise<StatusReport> {
   const today = now.getTime() - (now.getTime() % DAY_MS);
   const since = new Date(today - (STATUS_WINDOW_DAYS - 1) * DAY_MS);
   const lastHour = new Date(now.getTime() - HOUR_MS);
