@@ -8,7 +8,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '@contract/status';
 import { buildMetricsApp } from '../../server/src/metrics-server';

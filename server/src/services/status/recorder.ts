@@ -200,7 +200,9 @@ export function createStatusRecorder(options: {
     circuitOpened(components, cause) {
       // The gateway's words for the caller end with "Nothing was charged."; the incident says it
       // once, in its own words.
-      const reason = cause?.replace(/\s*Nothing was charged\.$/, '').slice(0, 300) || null;
+      const suffix = ' Nothing was charged.';
+      const trimmed = cause?.endsWith(suffix) ? cause.slice(0, -suffix.length) : cause;
+      const reason = trimmed?.slice(0, 300) || null;
       for (const component of components) incidents.set(component, { open: true, cause: reason });
       void flush();
     },
