@@ -64,7 +64,13 @@ export default function History({ report, source, failed, feedUrl }: Props): Rea
         </p>
       ) : (
         <>
-          <div className={styles.scroll}>
+          {/* Focusable, so a keyboard reader can scroll the table sideways on a narrow screen. */}
+          <div
+            className={styles.scroll}
+            role="region"
+            aria-label={`Last ${report.window_days} days, by part`}
+            tabIndex={0}
+          >
             <table className={styles.table} data-testid="status-history">
               <caption className={styles.caption}>
                 Availability and latency of each part over the last {report.window_days} days, as of{' '}
@@ -85,13 +91,13 @@ export default function History({ report, source, failed, feedUrl }: Props): Rea
                 {report.components.map((component) => (
                   <tr key={component.id} data-state={component.state}>
                     <th scope="row">{component.name}</th>
-                    <td>
+                    <td className={styles.figure}>
                       <span className={styles[component.state]} aria-hidden="true" />
                       {STATE_WORDS[component.state]}
                     </td>
-                    <td>{percentText(component.availability_percent)}</td>
-                    <td>{latencyText(component.latency_p50_ms)}</td>
-                    <td>{latencyText(component.latency_p95_ms)}</td>
+                    <td className={styles.figure}>{percentText(component.availability_percent)}</td>
+                    <td className={styles.figure}>{latencyText(component.latency_p50_ms)}</td>
+                    <td className={styles.figure}>{latencyText(component.latency_p95_ms)}</td>
                     <td>
                       {component.calls.toLocaleString('en-US')}
                       {component.failures
