@@ -109,6 +109,7 @@ export async function createDeps(
   const status = createStatusRecorder({
     repo: repos.status,
     flushMs: config.statusFlushMs,
+    staleIncidentMs: 2 * (config.upstreams?.halfOpenAfterMs ?? 10_000),
     log: overrides.log ?? consoleLog,
   });
   const statusReports = createStatusReports(repos.status);

@@ -233,6 +233,19 @@ describe('status from real traffic', () => {
     }
   });
 
+  it('resolves an incident left open by a process that died, once calls succeed again', async () => {
+    // As if the process whose circuit opened it had been killed before its circuit closed.
+    await h.db.execute(
+      sql`insert into status_incidents (component, started_at, cause) values (${PATH}, now() - interval '1 hour', 'a process died')`,
+    );
+    const stale = (await report()).incidents.find((i) => i.resolved_at === null)!;
+    expect(stale).toMatchObject({ component: PATH });
+    expect((await call()).statusCode).toBe(200);
+    const after = await report();
+    expect(after.incidents.find((i) => i.id === stale.id)!.resolved_at).not.toBeNull();
+    expect(after.components.find((c) => c.id === PATH)!.state).not.toBe('outage');
+  });
+
   it('reads percentiles as the upper bound of the bucket that holds them', () => {
     // 10 answers under 25 ms, 10 under 100 ms: the median is in the first bucket, p95 the third.
     const histogram = [10, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -243,6 +256,7 @@ describe('status from real traffic', () => {
 
   it('keeps the counts of a flush the database refused and writes them with the next one', async () => {
     const written: OutcomeBatch[][] = [];
+    const staleChecks: string[] = [];
     let refuse = true;
     const repo = {
       async addOutcomes(batch: OutcomeBatch[]) {
@@ -255,12 +269,17 @@ describe('status from real traffic', () => {
       async resolveIncident() {
         return true;
       },
+      async resolveStaleIncident(component: string) {
+        staleChecks.push(component);
+        return false;
+      },
       async prune() {},
     } as unknown as StatusRepository;
     const warnings: string[] = [];
     const recorder = createStatusRecorder({
       repo,
       flushMs: 60_000,
+      staleIncidentMs: 20_000,
       log: {
         warn: (_o: unknown, m?: string) => warnings.push(String(m)),
         info: () => undefined,
@@ -283,5 +302,12 @@ describe('status from real traffic', () => {
     expect(hour.latency).toEqual([0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]);
     expect(day).toMatchObject({ calls: 3, failures: 1, latency: hour.latency });
     expect(day.bucket.getUTCHours()).toBe(0);
+    // Served again here: an old incident of the component may be resolved. Not while this
+    // process's own circuit for it is open.
+    expect(staleChecks).toEqual(['object-detection']);
+    recorder.circuitOpened(['object-detection'], 'The deployment failed. Nothing was charged.');
+    recorder.record('object-detection', 200, 40);
+    await recorder.flush();
+    expect(staleChecks).toEqual(['object-detection']);
   });
 });

@@ -132,6 +132,21 @@ export function createStatusRepository(db: Database) {
       return result.length > 0;
     },
 
+    /**
+     * Closes a component's incident that has been open longer than `minAgeMs` (the process whose
+     * circuit opened it may have died before its circuit closed). True when one was closed.
+     */
+    async resolveStaleIncident(component: string, minAgeMs: number): Promise<boolean> {
+      const result = rows<{ id: string }>(
+        await db.execute(sql`
+          update status_incidents set resolved_at = now()
+          where component = ${component} and resolved_at is null
+            and started_at < now() - make_interval(secs => ${minAgeMs / 1000})
+          returning id`),
+      );
+      return result.length > 0;
+    },
+
     /** Open incidents and those started since `since`, newest first, at most `limit`. */
     async incidents(since: Date, limit: number): Promise<IncidentRow[]> {
       return rows<{

@@ -6,7 +6,11 @@
  * kept and added by the next one.
  *
  * Incidents follow the gateway's circuits: an opening opens the component's incident, a closing
- * resolves it, written at once and again by every flush until the database has taken them.
+ * resolves it, written at once and again by every flush until the database has taken them. The
+ * process whose circuit opened an incident may die before its circuit closes; so a process whose
+ * own circuit is closed and whose calls to the component succeed resolves an incident open longer
+ * than `staleIncidentMs` (twice the circuit's open period): if the upstream still fails for the
+ * others, their next failed attempt opens a new one.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { STATUS_LATENCY_BOUNDS_MS } from '@contract/status-data';
@@ -62,9 +66,13 @@ export interface StatusRecorder {
 export function createStatusRecorder(options: {
   repo: StatusRepository;
   flushMs: number;
+  /** An incident open this long is resolved by a process that serves the component again. */
+  staleIncidentMs: number;
   log: Log;
 }): StatusRecorder {
-  const { repo, flushMs } = options;
+  const { repo, flushMs, staleIncidentMs } = options;
+  /** Components whose circuit is open in this process. */
+  const openHere = new Set<string>();
   let log = options.log;
   let pending = new Map<string, Pending>();
   /** Incident states not yet written: component → open (with its cause) or resolved. */
@@ -145,6 +153,16 @@ export function createStatusRecorder(options: {
       if (taken.size > 0) {
         await repo.addOutcomes(batchOf([...taken.values()]));
         wrote = true;
+        // Served again here, with this process's circuit closed: an old incident is over.
+        const served = new Set(
+          [...taken.values()]
+            .filter((entry) => entry.calls > entry.failures && !openHere.has(entry.component))
+            .map((entry) => entry.component),
+        );
+        for (const component of served) {
+          if (!incidents.has(component))
+            await repo.resolveStaleIncident(component, staleIncidentMs);
+        }
       }
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
@@ -203,11 +221,17 @@ export function createStatusRecorder(options: {
       const suffix = ' Nothing was charged.';
       const trimmed = cause?.endsWith(suffix) ? cause.slice(0, -suffix.length) : cause;
       const reason = trimmed?.slice(0, 300) || null;
-      for (const component of components) incidents.set(component, { open: true, cause: reason });
+      for (const component of components) {
+        openHere.add(component);
+        incidents.set(component, { open: true, cause: reason });
+      }
       void flush();
     },
     circuitClosed(components) {
-      for (const component of components) incidents.set(component, { open: false, cause: null });
+      for (const component of components) {
+        openHere.delete(component);
+        incidents.set(component, { open: false, cause: null });
+      }
       void flush();
     },
     flush,
