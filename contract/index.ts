@@ -9,3 +9,4 @@ export * from './access';
 export * from './roles';
 export * from './messages';
 export * from './operations';
+export * from './status';

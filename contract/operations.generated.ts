@@ -49,6 +49,28 @@ export const OPERATION_INDEX = {
     },
     only: 'stripe',
   },
+  getStatus: {
+    method: 'GET',
+    path: '/status.json',
+    access: {
+      kind: 'public',
+    },
+    client: {
+      message: 'processRequest',
+      auth: 'none',
+    },
+  },
+  getStatusFeed: {
+    method: 'GET',
+    path: '/status.atom',
+    access: {
+      kind: 'public',
+    },
+    client: {
+      message: 'processRequest',
+      auth: 'none',
+    },
+  },
   createOrganization: {
     method: 'POST',
     path: '/organization',

@@ -73,6 +73,7 @@ import {
   TransactionCsvQuery,
 } from './billing';
 import type { ErrorCode } from './errors';
+import { STATUS_WINDOW_DAYS, StatusReport } from './status';
 import type { ApiMessage } from './messages';
 import {
   AcceptedInvitation,
@@ -114,6 +115,8 @@ export const ACCOUNT_TAGS = {
   'Audit log': 'Who did what, when and from where.',
   Pricing: 'Public prices and the docs’ shared demo key (no sign-in).',
   Feedback: 'Feedback and contact messages.',
+  Status:
+    'Availability, latency and incidents of the account API and each deployment, from real traffic (no sign-in).',
 } as const;
 export type AccountTag = keyof typeof ACCOUNT_TAGS;
 
@@ -144,7 +147,7 @@ export interface OperationSpec {
   /** The 200 answer: JSON, or what `produces` says. */
   response: TSchema;
   /** A success answer that is not JSON (errors are JSON whatever it is). */
-  produces?: 'text/csv' | 'application/pdf';
+  produces?: 'text/csv' | 'application/pdf' | 'application/atom+xml';
   /** Codes beyond the ones the shape implies (impliedErrors). */
   errors: readonly ErrorCode[];
   /**
@@ -220,6 +223,38 @@ export const OPERATIONS = {
     errors: ['invalid_request'],
     only: 'stripe',
     client: processRequest,
+  },
+
+  getStatus: {
+    method: 'GET',
+    path: '/status.json',
+    tag: 'Status',
+    summary: 'Availability, latency and incidents of every component (no sign-in needed)',
+    description:
+      `The last ${STATUS_WINDOW_DAYS} UTC days of the account API and of each public deployment, ` +
+      "computed from the servers' own outcomes: a call that failed on our side (a 5xx: an " +
+      'upstream failure, a timeout, an open circuit) counts against availability, a refused ' +
+      'request (4xx) does not; latency percentiles are those of successful answers. Incidents are ' +
+      "opened and closed by the gateway's circuits. Figures are written every few seconds and " +
+      'the answer may be 15 seconds old.',
+    access: PUBLIC,
+    response: StatusReport,
+    errors: [],
+    client: { message: 'processRequest', auth: 'none' },
+  },
+  getStatusFeed: {
+    method: 'GET',
+    path: '/status.atom',
+    tag: 'Status',
+    summary: 'The incidents as an Atom feed (no sign-in needed)',
+    description:
+      'One entry per incident of the last ' +
+      `${STATUS_WINDOW_DAYS} days, updated when it is resolved; each says that failed calls were not charged.`,
+    access: PUBLIC,
+    response: Type.String({ description: 'An Atom 1.0 feed (RFC 4287), UTF-8.' }),
+    produces: 'application/atom+xml',
+    errors: [],
+    client: { message: 'processRequest', auth: 'none' },
   },
 
   // ------------------------------------------------------------------ organization

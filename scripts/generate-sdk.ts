@@ -128,7 +128,7 @@ function operationModels(): OperationModel[] {
       spec,
       fields,
       produces:
-        spec.produces === 'text/csv'
+        spec.produces === 'text/csv' || spec.produces === 'application/atom+xml'
           ? 'text'
           : spec.produces === 'application/pdf'
             ? 'binary'

@@ -21,6 +21,9 @@ import type { Mailer } from './billing/mailer';
 import type { Redis } from 'ioredis';
 import type { KeySecrets } from './lib/keys';
 import type { LeaseKeeper } from './lib/leases';
+import type { Metrics } from './lib/metrics';
+import type { StatusRecorder } from './services/status/recorder';
+import type { StatusReports } from './services/status/report';
 import type { PaymentsMode } from './payments/provider';
 import { accessControl } from './plugins/access';
 import { decorateDocument } from './openapi/document';
@@ -40,6 +43,8 @@ import { transactionHandlers } from './routes/v1/transactions';
 import { billingHandlers } from './routes/v1/billing';
 import { teamHandlers } from './routes/v1/teams';
 import { usageHandlers } from './routes/v1/usage';
+import { statusHandlers } from './routes/v1/status';
+import { ACCOUNT_API_COMPONENT } from '@contract/status-data';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -55,6 +60,11 @@ export interface AppDeps {
   billing: Billing;
   verifier: TokenVerifier;
   payments: PaymentsMode;
+  /** Prometheus counters of this process (served on METRICS_PORT, not here). */
+  metrics: Metrics;
+  /** Counts outcomes for the status page and flushes them every few seconds. */
+  status: StatusRecorder;
+  statusReports: StatusReports;
 }
 
 export const API_VERSION = '2.0.1-beta';
@@ -133,7 +143,19 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     verifier: deps.verifier,
     payments: deps.payments,
     hooks,
+    metrics: deps.metrics,
+    statusReports: deps.statusReports,
   };
+
+  // Every answer feeds the operators' metrics; every /v1 answer the status page's availability
+  // and latency of the account API (in memory, flushed every few seconds: no write per call).
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    deps.metrics.httpAnswer('api', request.method, route, reply.statusCode, seconds);
+    if (route.startsWith('/v1/'))
+      deps.status.record(ACCOUNT_API_COMPONENT, reply.statusCode, reply.elapsedTime);
+  });
   const access = accessControl({ hooks, teams: deps.repos.teams, keySecrets: deps.keySecrets });
 
   // Load balancers poll this, and the site's status page from every reader's browser. It answers
@@ -167,6 +189,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
         ...billingHandlers(ctx),
         ...usageHandlers(ctx),
         ...teamHandlers(ctx),
+        ...statusHandlers(ctx),
       };
       const served = servedOperations(deps.payments.provider);
       await v1.register(async (scope: TypedFastify) =>

@@ -7,6 +7,9 @@ import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/client';
 import { createKeySecrets } from './lib/keys';
 import { createLeaseKeeper } from './lib/leases';
+import { createMetrics } from './lib/metrics';
+import { createStatusRecorder } from './services/status/recorder';
+import { createStatusReports } from './services/status/report';
 import { createBilling } from './billing/service';
 import { createSmtpMailer, type Mailer } from './billing/mailer';
 import { createReceiptSender } from './billing/receipts';
@@ -98,11 +101,25 @@ export async function createDeps(
     log: overrides.log ?? consoleLog,
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const metrics = createMetrics({
+    poolStats: database.poolStats,
+    holdsOpen: () => repos.status.holdsOpen(),
+    callsInFlight: () => leases.size(),
+  });
+  const status = createStatusRecorder({
+    repo: repos.status,
+    flushMs: config.statusFlushMs,
+    staleIncidentMs: 2 * (config.upstreams?.halfOpenAfterMs ?? 10_000),
+    log: overrides.log ?? consoleLog,
+  });
+  const statusReports = createStatusReports(repos.status);
+  status.onFlush(() => statusReports.invalidate());
   return {
     database: {
       ...database,
       close: async () => {
         leases.stop();
+        await status.stop();
         await redis?.quit().catch(() => redis.disconnect());
         await database.close();
       },
@@ -121,6 +138,9 @@ export async function createDeps(
         overrides.verifier ?? createFirebaseVerifier(config.firebaseProjectId),
       ),
       payments,
+      metrics,
+      status,
+      statusReports,
     },
   };
 }

@@ -178,6 +178,13 @@ export interface ServerConfig {
    * times its running daily average is paused and its owner e-mailed.
    */
   spendSpike: { factor: number; floorMicros: number };
+  /** How often each process adds its counted outcomes to the status rollups (`STATUS_FLUSH_MS`). */
+  statusFlushMs: number;
+  /**
+   * Prometheus `/metrics` (`METRICS_PORT`, `METRICS_HOST`): off unless a port is set, and then
+   * on the loopback interface unless a host is named, so it is never public by default.
+   */
+  metrics: { port: number | null; host: string };
   /**
    * Where the services host, always the metering gateway, forwards live keys' calls: production,
    * the inference deployments; local mode, the sample upstream (`sampleUpstream`).
@@ -400,6 +407,11 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     spendSpike: {
       factor: readInt(env, 'SPEND_SPIKE_FACTOR', 10, 2),
       floorMicros: readInt(env, 'SPEND_SPIKE_FLOOR_USD', 10) * 1_000_000,
+    },
+    statusFlushMs: readInt(env, 'STATUS_FLUSH_MS', 5_000, 100),
+    metrics: {
+      port: read(env, 'METRICS_PORT') === undefined ? null : readInt(env, 'METRICS_PORT', 0, 0),
+      host: read(env, 'METRICS_HOST') ?? '127.0.0.1',
     },
     upstreams: readUpstreams(env, local).config,
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),

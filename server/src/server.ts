@@ -19,6 +19,8 @@ import { loggerOptions } from './lib/log';
 import { serverTimeouts } from './server-timeouts';
 import { describeDatabaseError } from './lib/database-errors';
 import { buildServicesApp } from './services/app';
+import { jobRan } from './lib/jobs';
+import { buildMetricsApp, type MetricsSource } from './metrics-server';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -73,14 +75,31 @@ async function serve(config: ServerConfig) {
   // (a process that died) every half lease, so a dead process's holds go back within seconds.
   deps.leases.useLogger(log);
   deps.leases.start();
+  // The status page's outcomes, added to their buckets every STATUS_FLUSH_MS.
+  deps.status.useLogger(log);
+  deps.status.start();
   const sweep = setInterval(() => {
     void deps.repos.idempotency
       .sweep()
       .catch((error: unknown) =>
         log.warn({ db: describeDatabaseError(error) }, 'idempotency sweep failed'),
-      );
+      )
+      .finally(() => jobRan('idempotency_sweep', 60_000));
   }, 60_000);
   sweep.unref();
+  // Prometheus, on its own port (off unless METRICS_PORT is set; loopback unless METRICS_HOST
+  // says otherwise). An instance of a cluster does not listen: the primary sums them.
+  const metricsApp =
+    config.metrics.port !== null && !cluster.isWorker
+      ? await serveMetrics(config, {
+          contentType: deps.metrics.registry.contentType,
+          metrics: () => deps.metrics.registry.metrics(),
+        })
+      : null;
+  if (cluster.isWorker) {
+    const { AggregatorRegistry } = await import('prom-client');
+    AggregatorRegistry.setRegistries([deps.metrics.registry]);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -91,11 +110,14 @@ async function serve(config: ServerConfig) {
     clearInterval(sweep);
     authMail?.stop();
     deps.leases.stop();
+    await metricsApp?.close();
     const timer = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS);
     timer.unref();
     const started = Date.now();
     await Promise.allSettled(apps.map((app) => app.close()));
     log.info(`in-flight requests drained in ${Date.now() - started} ms`);
+    // The last seconds of outcomes reach the status rollups before the database closes.
+    await deps.status.stop();
     await database.close();
     log.info('database closed; exiting');
     process.exit(0);
@@ -114,6 +136,15 @@ async function serve(config: ServerConfig) {
     cluster.isWorker ? `instance ${cluster.worker!.id} (pid ${process.pid})` : null,
   ];
   log.info(`ready: ${parts.filter(Boolean).join(' · ')}`);
+}
+
+async function serveMetrics(config: ServerConfig, source: MetricsSource) {
+  const app = await buildMetricsApp(source);
+  await app.listen({ port: config.metrics.port!, host: config.metrics.host });
+  console.error(
+    `metrics: http://${config.metrics.host}:${(app.server.address() as { port: number }).port}/metrics`,
+  );
+  return app;
 }
 
 /** `--role=api` and `--instances=4` on the command line win over SERVER_ROLE / SERVER_INSTANCES. */
@@ -157,6 +188,14 @@ async function main() {
     const { database } = await createDeps(config);
     await database.close();
     for (let i = 0; i < instances; i++) cluster.fork(env);
+    if (config.metrics.port !== null) {
+      const { AggregatorRegistry } = await import('prom-client');
+      const aggregator = new AggregatorRegistry();
+      await serveMetrics(config, {
+        contentType: aggregator.contentType,
+        metrics: () => aggregator.clusterMetrics(),
+      });
+    }
     let stopping = false;
     cluster.on('exit', (worker, code) => {
       if (!stopping) {

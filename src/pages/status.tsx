@@ -1,3 +1,4 @@
+import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
 import type { ReactNode } from 'react';
 import { API_ORDER } from '@contract/catalogue';
@@ -11,6 +12,9 @@ import {
   type Probe,
 } from './_components/status/probe';
 import { REFRESH_MS, useStatus } from './_components/status/useStatus';
+import History from './_components/status/History';
+import { statusFeedUrl, statusReportUrl } from './_components/status/report';
+import { useStatusReport } from './_components/status/useStatusReport';
 import styles from './_components/status/styles.module.css';
 
 const WORDS: Record<PartStatus | 'checking' | 'unknown', string> = {
@@ -40,7 +44,10 @@ function summary(rows: Row[], online: boolean | null): string {
   return 'All systems operational.';
 }
 
-/** /status/: the account API, the services host and each public deployment, checked from here. */
+/**
+ * /status/: the account API, the services host and each public deployment, checked from here now;
+ * then their last 90 days from real traffic (`/v1/status.json`), with the incidents and their feed.
+ */
 export default function StatusPage(): ReactNode {
   const { apiBaseUrl, servicesBaseUrl } = useSiteConfig();
   const { account, services, online, checking, checkNow } = useStatus(
@@ -64,6 +71,8 @@ export default function StatusPage(): ReactNode {
       detail: null,
     })),
   ];
+  const history = useStatusReport(statusReportUrl(apiBaseUrl));
+  const feedUrl = statusFeedUrl(apiBaseUrl);
   const lastChecked = [account?.checkedAt, services?.checkedAt].filter(Boolean) as number[];
   const inactive = checking || online === false;
   return (
@@ -71,11 +80,19 @@ export default function StatusPage(): ReactNode {
       title="Status"
       description="Live availability and response time of the VisionAPI account API, services host and public deployments."
     >
+      <Head>
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title="VisionAPI status: incidents"
+          href={feedUrl}
+        />
+      </Head>
       <main className="container margin-vert--lg">
         <h1>Status</h1>
         <p>
-          Checked from your browser against the public health endpoints of the account API and the
-          services host, now and every {REFRESH_MS / 1000} seconds while this page is open. A
+          Now: checked from your browser against the public health endpoints of the account API and
+          the services host, now and every {REFRESH_MS / 1000} seconds while this page is open. A
           deployment is available when the services host is and its inference upstream is not
           failing.
         </p>
@@ -128,6 +145,12 @@ export default function StatusPage(): ReactNode {
             {checking ? 'Checking…' : 'Check now'}
           </button>
         </p>
+        <History
+          report={history.report}
+          source={history.source}
+          failed={history.failed}
+          feedUrl={feedUrl}
+        />
       </main>
     </Layout>
   );

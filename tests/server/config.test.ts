@@ -73,6 +73,20 @@ describe('readServerConfig outside local mode', () => {
       stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
     });
   });
+
+  it('serves /metrics only when a port is set, and then on the loopback interface unless told', () => {
+    const env = { ...REAL, SMTP_URL: 'smtp://mail:25' } as NodeJS.ProcessEnv;
+    expect(readServerConfig(env).metrics).toEqual({ port: null, host: '127.0.0.1' });
+    expect(readServerConfig({ ...env, METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(
+      readServerConfig({ ...env, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.5' });
+    expect(() => readServerConfig({ ...env, METRICS_PORT: 'public' })).toThrow(/METRICS_PORT/);
+    expect(readServerConfig(env).statusFlushMs).toBe(5_000);
+  });
 });
 
 describe('the server process', () => {

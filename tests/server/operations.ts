@@ -75,6 +75,8 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
   },
   'GET /pricing/pubic-deployment': { url: '/v1/pricing/pubic-deployment' },
   'GET /demo-key': { url: '/v1/demo-key' },
+  'GET /status.json': { url: '/v1/status.json' },
+  'GET /status.atom': { url: '/v1/status.atom' },
   'POST /credits/stripe/webhook': { url: '/v1/credits/stripe/webhook', payload: {} },
   'GET /openapi.json': { url: '/v1/openapi.json' },
   'GET /organizations': { url: '/v1/organizations' },

@@ -144,6 +144,32 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "page_items": None,
         "errors": ["rate_limited", "internal_error", "service_unavailable"],
     },
+    "get_status": {
+        "method": "GET",
+        "path": "/status.json",
+        "access": "public",
+        "path_params": [],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable"],
+    },
+    "get_status_feed": {
+        "method": "GET",
+        "path": "/status.atom",
+        "access": "public",
+        "path_params": [],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "text",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable"],
+    },
     "create_organization": {
         "method": "POST",
         "path": "/organization",
@@ -1112,6 +1138,52 @@ class GetPublicPricingResponse(TypedDict):
     currency: Literal["USD"]
     deployments: List[GetPublicPricingResponseDeploymentsItem]
     coming_soon: List[GetPublicPricingResponseComingSoonItem]
+
+class GetStatusResponseComponentsItemDaysItem(TypedDict):
+    date: str
+    """A UTC day."""
+    calls: int
+    """(at least 0)"""
+    failures: int
+    """(at least 0)"""
+    availability_percent: Optional[float]
+    latency_p50_ms: Optional[int]
+    latency_p95_ms: Optional[int]
+
+class GetStatusResponseComponentsItem(TypedDict):
+    id: str
+    """`account-api` or a deployment path."""
+    name: str
+    state: Literal["operational", "degraded", "outage"]
+    """`outage`: an incident is open (its circuit opened after repeated upstream failures). `degraded`: under 99 % of the last hour's calls succeeded. `operational` otherwise."""
+    calls: int
+    """Calls over 90 days. (at least 0)"""
+    failures: int
+    """(at least 0)"""
+    availability_percent: Optional[float]
+    latency_p50_ms: Optional[int]
+    latency_p95_ms: Optional[int]
+    days: List[GetStatusResponseComponentsItemDaysItem]
+    """Oldest first; a day without calls is left out. (0 to 91 items)"""
+
+class GetStatusResponseIncidentsItem(TypedDict):
+    id: str
+    component: str
+    title: str
+    message: str
+    """What happened, and that failed calls were not charged."""
+    started_at: str
+    resolved_at: Optional[str]
+
+class GetStatusResponse(TypedDict):
+    generated_at: str
+    window_days: int
+    """(at least 1)"""
+    state: Literal["operational", "degraded", "outage"]
+    """`outage`: an incident is open (its circuit opened after repeated upstream failures). `degraded`: under 99 % of the last hour's calls succeeded. `operational` otherwise."""
+    components: List[GetStatusResponseComponentsItem]
+    incidents: List[GetStatusResponseIncidentsItem]
+    """Open ones and those of the last 90 days, newest first. (0 to 100 items)"""
 
 class _CreateOrganizationResponseRequired(TypedDict):
     id: str
@@ -2337,6 +2409,10 @@ __all__ = [
     "GetPublicPricingResponseDeploymentsItem",
     "GetPublicPricingResponseComingSoonItem",
     "GetPublicPricingResponse",
+    "GetStatusResponseComponentsItemDaysItem",
+    "GetStatusResponseComponentsItem",
+    "GetStatusResponseIncidentsItem",
+    "GetStatusResponse",
     "CreateOrganizationResponse",
     "UpdateOrganizationResponse",
     "GetOrganizationResponse",
@@ -2508,6 +2584,16 @@ class _AccountMethods:
         """Prices of the public deployments (no sign-in needed): GET /v1/pricing/pubic-deployment."""
         request = {}
         return self._call("get_public_pricing", request, {"timeout": timeout, "max_retries": max_retries})
+
+    def get_status(self, *, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> GetStatusResponse:
+        """Availability, latency and incidents of every component (no sign-in needed): GET /v1/status.json."""
+        request = {}
+        return self._call("get_status", request, {"timeout": timeout, "max_retries": max_retries})
+
+    def get_status_feed(self, *, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
+        """The incidents as an Atom feed (no sign-in needed): GET /v1/status.atom."""
+        request = {}
+        return self._call("get_status_feed", request, {"timeout": timeout, "max_retries": max_retries})
 
     def create_organization(self, *, name: str, website: str, country: str, state: str, gstin: Optional[str] = None, address: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> CreateOrganizationResponse:
         """Register your organization: POST /v1/organization."""

@@ -20,6 +20,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for `/metrics`); PGlite has one, and no pool. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -108,6 +118,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      poolStats: () => ({
+        max: options.poolSize ?? 10,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => {
         closing = true;
         return pool.end();

@@ -605,3 +605,50 @@ const usageRollup = (name: string) =>
   );
 export const usageHourly = usageRollup('usage_hourly');
 export const usageDaily = usageRollup('usage_daily');
+
+/**
+ * Status from real traffic (issue 34): each component's outcomes per UTC hour and per UTC day,
+ * added by each process from memory every few seconds (services/status/recorder.ts), never one
+ * write per call. A component is `account-api` or a deployment path. `calls` counts the answers
+ * that say something about availability (successes and server failures; a caller's own 4xx is
+ * neither), `failures` the 5xx among them; `latency_ms` counts the successes' times in the
+ * buckets of STATUS_LATENCY_BOUNDS_MS (contract/status.ts), the last one unbounded.
+ */
+export const statusRollups = pgTable(
+  'status_rollups',
+  {
+    component: text('component').notNull(),
+    /** `hour` or `day`. */
+    width: text('width').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+    failures: bigint('failures', { mode: 'number' }).notNull(),
+    latencyMs: bigint('latency_ms', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.component, t.width, t.bucket] }),
+    index('status_rollups_bucket_idx').on(t.width, t.bucket),
+  ],
+);
+
+/**
+ * Incidents opened and closed by the gateway's circuits: one open incident per component at most
+ * (a partial unique index), whichever process's circuit opened first.
+ */
+export const statusIncidents = pgTable(
+  'status_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    component: text('component').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** The upstream's last failure when the circuit opened, as the gateway worded it. */
+    cause: text('cause'),
+  },
+  (t) => [
+    uniqueIndex('status_incidents_open_idx')
+      .on(t.component)
+      .where(sql`${t.resolvedAt} is null`),
+    index('status_incidents_started_idx').on(t.startedAt),
+  ],
+);

@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallsRepository } from '../repositories/calls';
 import { describeDatabaseError } from './database-errors';
+import { jobRan } from './jobs';
 
 /** Holds taken before leases existed are released this long after they were taken. */
 export const LEGACY_HOLD_TIMEOUT_MS = 5 * 60_000;
@@ -121,8 +122,17 @@ export function createLeaseKeeper(options: {
 
     start() {
       if (heartbeat) return;
-      heartbeat = setInterval(() => void keeper.renew(), Math.max(250, Math.floor(leaseMs / 4)));
-      sweeper = setInterval(() => void keeper.sweep(), Math.max(500, Math.floor(leaseMs / 2)));
+      // Each run is noted for the metrics' job lag (a stuck beat shows there before leases lapse).
+      const beat = Math.max(250, Math.floor(leaseMs / 4));
+      const sweepEvery = Math.max(500, Math.floor(leaseMs / 2));
+      heartbeat = setInterval(
+        () => void keeper.renew().finally(() => jobRan('lease_heartbeat', beat)),
+        beat,
+      );
+      sweeper = setInterval(
+        () => void keeper.sweep().finally(() => jobRan('hold_sweep', sweepEvery)),
+        sweepEvery,
+      );
       heartbeat.unref();
       sweeper.unref();
     },

@@ -10,6 +10,7 @@ import { createLedgerRepository } from './ledger';
 import { createOrganizationsRepository } from './organizations';
 import { createPaymentsRepository } from './payments';
 import { createPricingRepository } from './pricing';
+import { createStatusRepository } from './status';
 import { createTeamsRepository } from './teams';
 import { createUsageRepository } from './usage';
 
@@ -30,6 +31,7 @@ export function createRepositories(
     usage: createUsageRepository(db),
     teams: createTeamsRepository(db, secrets),
     audit: createAuditRepository(db),
+    status: createStatusRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -12,6 +12,8 @@ import type { Mailer } from '../billing/mailer';
 import type { ServerConfig } from '../config';
 import type { KeySecrets } from '../lib/keys';
 import type { LeaseKeeper } from '../lib/leases';
+import type { Metrics } from '../lib/metrics';
+import type { StatusReports } from '../services/status/report';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
 import type { Repositories } from '../repositories';
@@ -27,7 +29,12 @@ export type TypedFastify = FastifyInstance<
 export interface V1Context {
   config: Pick<
     ServerConfig,
-    'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail' | 'siteUrl'
+    | 'local'
+    | 'sandboxFulfilmentDelayMs'
+    | 'webhookRateLimit'
+    | 'supportEmail'
+    | 'siteUrl'
+    | 'publicApiUrl'
   >;
   repos: Repositories;
   /** The leases of this process's running requests under an `Idempotency-Key`. */
@@ -38,4 +45,6 @@ export interface V1Context {
   verifier: TokenVerifier;
   payments: PaymentsMode;
   hooks: ReturnType<typeof authHooks>;
+  metrics: Metrics;
+  statusReports: StatusReports;
 }

@@ -66,7 +66,16 @@ import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
   AppDeps,
-  'config' | 'db' | 'databaseKind' | 'repos' | 'keySecrets' | 'billing' | 'redis' | 'leases'
+  | 'config'
+  | 'db'
+  | 'databaseKind'
+  | 'repos'
+  | 'keySecrets'
+  | 'billing'
+  | 'redis'
+  | 'leases'
+  | 'metrics'
+  | 'status'
 > {
   /**
    * The sample answerer (test keys' calls, and the sample upstream's in local mode): decodes and
@@ -215,7 +224,13 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           urls: Object.fromEntries(DEPLOYMENT_PATHS.map((path) => [path, sampleUpstream.url])),
         }
       : upstreams,
+    // The status page's incidents follow the circuits: each says failed calls were not charged.
+    {
+      opened: (deployments, cause) => deps.status.circuitOpened(deployments, cause),
+      closed: (deployments) => deps.status.circuitClosed(deployments),
+    },
   );
+  deps.metrics.useCircuits(() => gateway.health());
   // Answers are sample results exactly when they come from the sample upstream (local mode).
   const liveAnswersAreSamples = sampleUpstream !== null;
   app.addHook('onClose', async () => {
@@ -318,6 +333,31 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   });
 
   const keyCache = createKeyCache();
+
+  // Every answer feeds the operators' metrics; every live call of a deployment also the status
+  // page's availability and latency (in memory, flushed every few seconds: no write per call).
+  // A test key's call is the sample answerer's, not the deployment's: it is counted as free only.
+  const deploymentRoutes = new Set(DEPLOYMENT_PATHS.map((path) => `/${path}`));
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    deps.metrics.httpAnswer('services', request.method, route, status, reply.elapsedTime / 1000);
+    if (!deploymentRoutes.has(route)) return;
+    const deployment = route.slice(1);
+    if (request.apiKey?.key.mode === 'test') {
+      deps.metrics.meteredCall(deployment, 'free');
+      return;
+    }
+    deps.status.record(deployment, status, reply.elapsedTime);
+    if (status === 200) {
+      const replayed = reply.getHeader('idempotent-replayed') === 'true';
+      deps.metrics.meteredCall(
+        deployment,
+        replayed ? 'replayed' : 'charged',
+        replayed ? 0 : (request.price?.micros ?? 0),
+      );
+    } else deps.metrics.meteredCall(deployment, status >= 500 ? 'failed' : 'refused');
+  });
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers['api-key'];
@@ -504,7 +544,17 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           usage,
         };
       }
-      const outcome = await gateway.render({ path, image, params });
+      const started = performance.now();
+      const outcome = await gateway.render({ path, image, params }).then(
+        (answer) => {
+          deps.metrics.upstreamCall(path, true, (performance.now() - started) / 1000);
+          return answer;
+        },
+        (error: unknown) => {
+          deps.metrics.upstreamCall(path, false, (performance.now() - started) / 1000);
+          throw error;
+        },
+      );
       if (!outcome.ok) {
         throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
       }

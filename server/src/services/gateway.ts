@@ -106,7 +106,13 @@ function safeMessage(value: unknown): string | null {
   return text.trim() || null;
 }
 
-export function createGateway(config: UpstreamConfig) {
+/** Told when an upstream's circuit opens (with the failure that opened it) and closes again. */
+export interface CircuitEvents {
+  opened(deployments: readonly string[], cause: string | null): void;
+  closed(deployments: readonly string[]): void;
+}
+
+export function createGateway(config: UpstreamConfig, events?: CircuitEvents) {
   interface Upstream {
     base: string;
     origin: string;
@@ -155,11 +161,17 @@ export function createGateway(config: UpstreamConfig) {
         },
       };
       const opened = upstream;
-      breaker.onBreak(() => {
+      breaker.onBreak((reason) => {
         opened.openedAt = Date.now();
+        const error = 'error' in reason ? reason.error : null;
+        events?.opened(
+          opened.health.deployments,
+          error instanceof UpstreamFailure ? error.answer.message : null,
+        );
       });
       breaker.onReset(() => {
         opened.openedAt = null;
+        events?.closed(opened.health.deployments);
       });
       upstreams.set(normalised, upstream);
     }

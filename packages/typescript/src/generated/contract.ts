@@ -596,6 +596,60 @@ export interface GetPublicPricingResponse {
   }>;
 }
 
+/** `getStatus` sends nothing. */
+export type GetStatusRequest = Record<string, never>;
+
+/** The answer of `getStatus`. */
+export interface GetStatusResponse {
+  generated_at: string;
+  /** (at least 1) */
+  window_days: number;
+  /** `outage`: an incident is open (its circuit opened after repeated upstream failures). `degraded`: under 99 % of the last hour's calls succeeded. `operational` otherwise. */
+  state: 'operational' | 'degraded' | 'outage';
+  components: Array<{
+    /** `account-api` or a deployment path. */
+    id: string;
+    name: string;
+    /** `outage`: an incident is open (its circuit opened after repeated upstream failures). `degraded`: under 99 % of the last hour's calls succeeded. `operational` otherwise. */
+    state: 'operational' | 'degraded' | 'outage';
+    /** Calls over 90 days. (at least 0) */
+    calls: number;
+    /** (at least 0) */
+    failures: number;
+    availability_percent: number | null;
+    latency_p50_ms: number | null;
+    latency_p95_ms: number | null;
+    /** Oldest first; a day without calls is left out. (0 to 91 items) */
+    days: Array<{
+      /** A UTC day. */
+      date: string;
+      /** (at least 0) */
+      calls: number;
+      /** (at least 0) */
+      failures: number;
+      availability_percent: number | null;
+      latency_p50_ms: number | null;
+      latency_p95_ms: number | null;
+    }>;
+  }>;
+  /** Open ones and those of the last 90 days, newest first. (0 to 100 items) */
+  incidents: Array<{
+    id: string;
+    component: string;
+    title: string;
+    /** What happened, and that failed calls were not charged. */
+    message: string;
+    started_at: string;
+    resolved_at: string | null;
+  }>;
+}
+
+/** `getStatusFeed` sends nothing. */
+export type GetStatusFeedRequest = Record<string, never>;
+
+/** The answer of `getStatusFeed` (application/atom+xml). */
+export type GetStatusFeedResponse = string;
+
 /** What `createOrganization` sends. */
 export interface CreateOrganizationRequest {
   /** (at most 128 characters) */
@@ -1966,6 +2020,8 @@ export interface AccountOperations {
   sendFeedback: { request: SendFeedbackRequest; response: SendFeedbackResponse };
   getDemoKey: { request: GetDemoKeyRequest; response: GetDemoKeyResponse };
   getPublicPricing: { request: GetPublicPricingRequest; response: GetPublicPricingResponse };
+  getStatus: { request: GetStatusRequest; response: GetStatusResponse };
+  getStatusFeed: { request: GetStatusFeedRequest; response: GetStatusFeedResponse };
   createOrganization: { request: CreateOrganizationRequest; response: CreateOrganizationResponse };
   updateOrganization: { request: UpdateOrganizationRequest; response: UpdateOrganizationResponse };
   getOrganization: { request: GetOrganizationRequest; response: GetOrganizationResponse };
@@ -2132,6 +2188,32 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     body: null,
     idempotent: false,
     produces: 'json',
+    page_items: null,
+    errors: ['rate_limited', 'internal_error', 'service_unavailable'],
+  },
+  getStatus: {
+    method: 'GET',
+    path: '/status.json',
+    access: 'public',
+    path_params: [],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: ['rate_limited', 'internal_error', 'service_unavailable'],
+  },
+  getStatusFeed: {
+    method: 'GET',
+    path: '/status.atom',
+    access: 'public',
+    path_params: [],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'text',
     page_items: null,
     errors: ['rate_limited', 'internal_error', 'service_unavailable'],
   },

@@ -173,6 +173,27 @@ export class AccountResource {
   }
 
   /**
+   * Availability, latency and incidents of every component (no sign-in needed): `GET /v1/status.json` (no credentials needed).
+   *
+   * The last 90 UTC days of the account API and of each public deployment, computed from the servers' own outcomes: a call that failed on our side (a 5xx: an upstream failure, a timeout, an open circuit) counts against availability, a refused request (4xx) does not; latency percentiles are those of successful answers. Incidents are opened and closed by the gateway's circuits. Figures are written every few seconds and the answer may be 15 seconds old.
+   */
+  getStatus(request?: T.GetStatusRequest, options?: CallOptions): APIPromise<T.GetStatusResponse> {
+    return this.caller.operation('getStatus', request, options);
+  }
+
+  /**
+   * The incidents as an Atom feed (no sign-in needed): `GET /v1/status.atom` (no credentials needed).
+   *
+   * One entry per incident of the last 90 days, updated when it is resolved; each says that failed calls were not charged.
+   */
+  getStatusFeed(
+    request?: T.GetStatusFeedRequest,
+    options?: CallOptions,
+  ): APIPromise<T.GetStatusFeedResponse> {
+    return this.caller.operation('getStatusFeed', request, options);
+  }
+
+  /**
    * Register your organization: `POST /v1/organization`.
    *
    * Also creates its first API key, "Playground key", used for in-browser image calls. Refused (409) when your account already has one: create another with `POST /organizations`.

@@ -82,6 +82,7 @@ export function stripeWebhookHandlers(ctx: V1Context) {
           });
           if (result === 'unknown')
             request.log.warn({ event: outcome.eventId }, 'refund of an unknown payment');
+          if (result === 'applied') ctx.metrics.compensation('refund');
           return { received: true as const, duplicate: result === 'duplicate' };
         }
         if (outcome.kind === 'dispute') {
@@ -93,6 +94,7 @@ export function stripeWebhookHandlers(ctx: V1Context) {
           });
           if (result === 'unknown')
             request.log.warn({ event: outcome.eventId }, 'dispute of an unknown payment');
+          if (result === 'applied') ctx.metrics.compensation(`dispute_${outcome.outcome}`);
           return { received: true as const, duplicate: result === 'duplicate' };
         }
 
