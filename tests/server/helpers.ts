@@ -385,6 +385,9 @@ export function multipartBody(
  * The services host's settings in production mode (no local mode): real-looking secrets and an
  * upstream for every deployment, as a deployment of the metering gateway sets them.
  */
+/** The gateway's shared secret in the production-mode tests (stubs check it). */
+export const TEST_UPSTREAM_SECRET = 'test-upstream-shared-secret-of-40-characters';
+
 export function productionServicesConfig(upstream: string, extra: Record<string, string> = {}) {
   return readServerConfig({
     FIREBASE_PROJECT_ID: 'visionapi-prod',
@@ -395,6 +398,7 @@ export function productionServicesConfig(upstream: string, extra: Record<string,
     SMTP_URL: 'smtp://127.0.0.1:1',
     SERVER_ROLE: 'services',
     SERVICES_UPSTREAM_URL: upstream,
+    UPSTREAM_SHARED_SECRET: TEST_UPSTREAM_SECRET,
     ...extra,
   } as NodeJS.ProcessEnv);
 }
