@@ -381,12 +381,13 @@ export function multipartBody(
   };
 }
 
+/** The gateway's shared secret in the production-mode tests (stubs may check it). */
+export const TEST_UPSTREAM_SECRET = 'test-upstream-shared-secret-of-40-characters';
+
 /**
  * The services host's settings in production mode (no local mode): real-looking secrets and an
  * upstream for every deployment, as a deployment of the metering gateway sets them.
  */
-/** The gateway's shared secret in the production-mode tests (stubs check it). */
-export const TEST_UPSTREAM_SECRET = 'test-upstream-shared-secret-of-40-characters';
 
 export function productionServicesConfig(upstream: string, extra: Record<string, string> = {}) {
   return readServerConfig({
