@@ -135,7 +135,9 @@ afterAll(async () => {
 describe('test and demo keys decode at most 12 MP', () => {
   it('a 12 KB PNG declaring 100 MP is refused from its header, 413 naming the limit, free', async () => {
     // The free pool's worker started (its first call loads the sample answerer).
-    expect((await call(h, testKey, 'image-classification', await testImage())).statusCode).toBe(200);
+    expect((await call(h, testKey, 'image-classification', await testImage())).statusCode).toBe(
+      200,
+    );
     const bomb = pngDeclaring(10_000, 10_000);
     expect(bomb.length).toBeLessThan(16 * 1024);
     for (const key of [testKey, demoKey]) {
