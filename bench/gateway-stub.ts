@@ -11,6 +11,13 @@ async function main() {
     payload.resume();
     payload.on('end', () => done(null));
   });
+  // The gateway authenticates itself (X-VisionAPI-Gateway-Secret): a call without it is refused.
+  const secret = process.env.UPSTREAM_SHARED_SECRET;
+  stub.addHook('onRequest', async (request, reply) => {
+    if (secret && request.headers['x-visionapi-gateway-secret'] !== secret) {
+      return reply.code(401).send({ error_message: 'not the gateway' });
+    }
+  });
   stub.post('/*', async () => ({
     image: { width: 64, height: 64, original_width: 64, original_height: 64 },
     predictions: [

@@ -63,6 +63,7 @@ async function main() {
     SMTP_URL: 'smtp://127.0.0.1:1',
     SERVER_ROLE: 'services',
     SERVICES_UPSTREAM_URL: upstream,
+    UPSTREAM_SHARED_SECRET: process.env.UPSTREAM_SHARED_SECRET ?? '',
     SERVICES_RATE_LIMIT_MAX: '100000000',
     SERVICES_IP_RATE_LIMIT_MAX: '100000000',
     LOG_LEVEL: 'warn',

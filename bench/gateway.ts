@@ -17,6 +17,7 @@
  * bench/cpu-profile-summary.ts <file>` prints its heaviest functions and packages).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -93,6 +94,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 async function main() {
   const rounds = Number(option('rounds') ?? 3);
+  // The gateway authenticates itself to the stub (X-VisionAPI-Gateway-Secret); the children
+  // (stub and targets) read it from the environment.
+  process.env.UPSTREAM_SHARED_SECRET ??= randomBytes(24).toString('base64url');
   const baselineRef = option('baseline');
   const png = await sharp({
     create: { width: 64, height: 64, channels: 3, background: '#6699cc' },
@@ -132,7 +136,10 @@ async function main() {
       await measure('stub inference deployment, called directly', {
         url: `${upstream}/image-classification`,
         method: 'POST',
-        headers: { 'content-type': forwarded.contentType },
+        headers: {
+          'content-type': forwarded.contentType,
+          'x-visionapi-gateway-secret': process.env.UPSTREAM_SHARED_SECRET!,
+        },
         body: Buffer.concat(parts),
       }),
     );

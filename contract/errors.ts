@@ -159,11 +159,23 @@ export const ERROR_CODES = {
     retryable: false,
     description: 'The resource existed but is no longer usable (an expired or used invitation).',
   },
+  answer_not_kept: {
+    status: 410,
+    retryable: false,
+    description:
+      'A retry with this `Idempotency-Key` matched a call whose answer was not kept: test and demo keys keep answers only up to a size (`details.kept_up_to_bytes`). Test calls are free: send the call again with a new key.',
+  },
   // 413, 414, 415
   payload_too_large: {
     status: 413,
     retryable: false,
     description: 'The body (or the image in it) is larger than the operation accepts.',
+  },
+  pixel_limit_exceeded: {
+    status: 413,
+    retryable: false,
+    description:
+      'The image declares more pixels than this key may have decoded (`details.max_pixels`; test and demo keys have a lower limit). Nothing was charged.',
   },
   uri_too_long: {
     status: 414,

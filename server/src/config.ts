@@ -64,7 +64,19 @@ export interface UpstreamConfig {
   /** Consecutive failures that open an upstream's circuit, and how long it stays open. */
   failureThreshold: number;
   halfOpenAfterMs: number;
+  /**
+   * Sent as `X-VisionAPI-Gateway-Secret` on every upstream call, so an inference deployment can
+   * refuse callers other than the gateway (`UPSTREAM_SHARED_SECRET`, at least 32 characters;
+   * required in production). Local mode: null here, and the services host makes a random one per
+   * process for its sample upstream.
+   */
+  sharedSecret: string | null;
 }
+
+/** The header carrying the gateway's shared secret on every upstream call. */
+export const GATEWAY_SECRET_HEADER = 'x-visionapi-gateway-secret';
+/** Shortest `UPSTREAM_SHARED_SECRET` accepted. */
+export const MIN_UPSTREAM_SECRET_LENGTH = 32;
 
 /** `image-segmentation/semantic` → `SERVICES_UPSTREAM_IMAGE_SEGMENTATION_SEMANTIC`. */
 export const upstreamVariable = (path: string) =>
@@ -108,6 +120,7 @@ function readUpstreams(
       maxAnswerBytes: readInt(env, 'SERVICES_UPSTREAM_MAX_ANSWER_BYTES', 32 * 1024 * 1024),
       failureThreshold: readInt(env, 'SERVICES_UPSTREAM_FAILURES_TO_OPEN', 5),
       halfOpenAfterMs: readInt(env, 'SERVICES_UPSTREAM_OPEN_MS', 10_000),
+      sharedSecret: read(env, 'UPSTREAM_SHARED_SECRET') ?? null,
     },
   };
 }
@@ -194,6 +207,33 @@ export interface ServerConfig {
   renderThreads: number;
   /** Image calls that may wait for a worker before the host answers 503. */
   renderQueue: number;
+  /**
+   * Free calls (test keys and the docs' demo key) are decoded in a pool of their own, so they
+   * cannot take the paying callers' workers: its threads and queue (`SERVICES_TEST_WORKERS`,
+   * default 1; `SERVICES_TEST_QUEUE`, default 4).
+   */
+  testRenderThreads: number;
+  testRenderQueue: number;
+  /**
+   * Most pixels (width × height, as the image declares them) decoded for a free call
+   * (`SERVICES_TEST_MAX_PIXELS`, default 12 000 000: a 4000 × 3000 photo); past it, 413
+   * `pixel_limit_exceeded`. Live keys' calls are bounded by `liveMaxPixels`
+   * (`SERVICES_MAX_PIXELS`, default 100 000 000).
+   */
+  testMaxPixels: number;
+  liveMaxPixels: number;
+  /**
+   * Largest answer of a free call kept whole for an `Idempotency-Key` replay
+   * (`SERVICES_TEST_KEPT_ANSWER_BYTES`, default 16 384; 0 keeps none): a larger one is stored as
+   * its size and SHA-256 only, and a replay answers 410 `answer_not_kept`.
+   */
+  testKeptAnswerBytes: number;
+  /**
+   * Where the services host answers `GET /health/details` (every upstream's origin, failures and
+   * times): `SERVICES_HEALTH_DETAILS_PORT` (unset: nowhere) on `SERVICES_HEALTH_DETAILS_HOST`
+   * (default 127.0.0.1, not public). The public `/health` shows details in local mode only.
+   */
+  healthDetails: { port: number; host: string } | null;
   /** Outgoing mail (alerts, failed charges, feedback): an SMTP URL. */
   smtpUrl: string;
   /** Sender of every e-mail, and where feedback and contact messages go. */
@@ -334,6 +374,16 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       problems.push("The local stack's built-in secrets cannot be used outside local mode.");
     }
     if (role !== 'api') {
+      const secret = read(env, 'UPSTREAM_SHARED_SECRET');
+      if (!secret) {
+        missing.push(
+          `UPSTREAM_SHARED_SECRET (at least ${MIN_UPSTREAM_SECRET_LENGTH} characters; the gateway sends it to the inference deployments, which refuse calls without it)`,
+        );
+      } else if (secret.length < MIN_UPSTREAM_SECRET_LENGTH) {
+        problems.push(
+          `UPSTREAM_SHARED_SECRET must be at least ${MIN_UPSTREAM_SECRET_LENGTH} characters.`,
+        );
+      }
       const { missing: without } = readUpstreams(env, false);
       if (without.length > 0) {
         problems.push(
@@ -416,6 +466,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     upstreams: readUpstreams(env, local).config,
     renderThreads: readInt(env, 'SERVICES_WORKERS', Math.max(1, availableParallelism())),
     renderQueue: readInt(env, 'SERVICES_QUEUE', 32, 0),
+    testRenderThreads: readInt(env, 'SERVICES_TEST_WORKERS', 1),
+    testRenderQueue: readInt(env, 'SERVICES_TEST_QUEUE', 4, 0),
+    testMaxPixels: readInt(env, 'SERVICES_TEST_MAX_PIXELS', 12_000_000),
+    liveMaxPixels: readInt(env, 'SERVICES_MAX_PIXELS', 100_000_000),
+    testKeptAnswerBytes: readInt(env, 'SERVICES_TEST_KEPT_ANSWER_BYTES', 16 * 1024, 0),
+    healthDetails:
+      read(env, 'SERVICES_HEALTH_DETAILS_PORT') === undefined
+        ? null
+        : {
+            port: readInt(env, 'SERVICES_HEALTH_DETAILS_PORT', 0, 0),
+            host: read(env, 'SERVICES_HEALTH_DETAILS_HOST') ?? '127.0.0.1',
+          },
     smtpUrl: read(env, 'SMTP_URL') ?? `smtp://127.0.0.1:${LOCAL_MAIL_SMTP_PORT}`,
     mailFrom: read(env, 'MAIL_FROM') ?? 'VisionAPI <no-reply@visionapi.local>',
     supportEmail: read(env, 'SUPPORT_EMAIL') ?? 'support@visionapi.local',

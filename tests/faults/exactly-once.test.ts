@@ -53,6 +53,8 @@ const ENV = {
   API_KEY_HMAC_SECRET: 'a-faults-suite-hmac-secret-of-at-least-32-characters',
   UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   SMTP_URL: 'smtp://127.0.0.1:1',
+  // The gateway authenticates itself to the stub upstream, which refuses calls without it.
+  UPSTREAM_SHARED_SECRET: 'a-faults-suite-upstream-secret-of-32-characters',
   SERVICES_UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
   SERVICES_UPSTREAM_CONNECT_TIMEOUT_MS: '1000',
   SERVICES_RATE_LIMIT_MAX: '1000000',
@@ -96,6 +98,12 @@ function startStub(): Promise<{ url: string; close: () => Promise<void>; seen: (
   });
   const server = http.createServer((req, res) => {
     seen += 1;
+    if (req.headers['x-visionapi-gateway-secret'] !== ENV.UPSTREAM_SHARED_SECRET) {
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error_message: 'not the gateway' }));
+      return;
+    }
     req.resume();
     req.on('end', () => {
       let pick = random();

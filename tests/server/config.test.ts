@@ -48,6 +48,19 @@ describe('readServerConfig outside local mode', () => {
       /must be an http\(s\) URL/,
     ],
     [{ UI_KEY_ENCRYPTION_KEY: 'bG9jYWwtb25seS11aS1rZXktZW5jcnlwdGlvbi1rZXk=' }, /built-in secrets/],
+    // The gateway authenticates itself to its upstreams: no secret, no gateway.
+    [
+      { SERVER_ROLE: 'services', SERVICES_UPSTREAM_URL: 'https://inference.internal' },
+      /missing: UPSTREAM_SHARED_SECRET/,
+    ],
+    [
+      {
+        SERVER_ROLE: 'services',
+        SERVICES_UPSTREAM_URL: 'https://inference.internal',
+        UPSTREAM_SHARED_SECRET: 'too-short',
+      },
+      /UPSTREAM_SHARED_SECRET must be at least 32 characters/,
+    ],
   ])('refuses %j', (override, message) => {
     expect(() => readServerConfig({ ...REAL, ...override } as NodeJS.ProcessEnv)).toThrow(message);
   });
@@ -58,7 +71,18 @@ describe('readServerConfig outside local mode', () => {
       SERVER_ROLE: 'services',
       SERVICES_UPSTREAM_URL: 'https://inference.internal',
       SERVICES_UPSTREAM_DEPTH_ESTIMATION: 'https://depth.internal:8443',
+      UPSTREAM_SHARED_SECRET: 's'.repeat(40),
     } as NodeJS.ProcessEnv);
+    expect(config.upstreams.sharedSecret).toBe('s'.repeat(40));
+    // Free calls: a lower pixel limit and a pool of their own; health details nowhere by default.
+    expect(config).toMatchObject({
+      testMaxPixels: 12_000_000,
+      liveMaxPixels: 100_000_000,
+      testRenderThreads: 1,
+      testRenderQueue: 4,
+      testKeptAnswerBytes: 16 * 1024,
+      healthDetails: null,
+    });
     expect(config.upstreams?.urls).toMatchObject({
       'object-detection': 'https://inference.internal',
       'depth-estimation': 'https://depth.internal:8443',

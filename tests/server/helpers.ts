@@ -386,10 +386,14 @@ export function multipartBody(
   };
 }
 
+/** The gateway's shared secret in the production-mode tests (stubs may check it). */
+export const TEST_UPSTREAM_SECRET = 'test-upstream-shared-secret-of-40-characters';
+
 /**
  * The services host's settings in production mode (no local mode): real-looking secrets and an
  * upstream for every deployment, as a deployment of the metering gateway sets them.
  */
+
 export function productionServicesConfig(upstream: string, extra: Record<string, string> = {}) {
   return readServerConfig({
     FIREBASE_PROJECT_ID: 'visionapi-prod',
@@ -400,6 +404,7 @@ export function productionServicesConfig(upstream: string, extra: Record<string,
     SMTP_URL: 'smtp://127.0.0.1:1',
     SERVER_ROLE: 'services',
     SERVICES_UPSTREAM_URL: upstream,
+    UPSTREAM_SHARED_SECRET: TEST_UPSTREAM_SECRET,
     ...extra,
   } as NodeJS.ProcessEnv);
 }

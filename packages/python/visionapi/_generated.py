@@ -38,7 +38,9 @@ ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "idempotency_in_progress": {"status": 409, "retryable": True},
     "idempotency_superseded": {"status": 409, "retryable": True},
     "gone": {"status": 410, "retryable": False},
+    "answer_not_kept": {"status": 410, "retryable": False},
     "payload_too_large": {"status": 413, "retryable": False},
+    "pixel_limit_exceeded": {"status": 413, "retryable": False},
     "uri_too_long": {"status": 414, "retryable": False},
     "unsupported_media_type": {"status": 415, "retryable": False},
     "idempotency_key_reused": {"status": 422, "retryable": False},
@@ -2241,8 +2243,14 @@ class IdempotencySupersededError(APIError):
 class GoneError(APIError):
     """410 `gone`: The resource existed but is no longer usable (an expired or used invitation)."""
 
+class AnswerNotKeptError(APIError):
+    """410 `answer_not_kept`: A retry with this `Idempotency-Key` matched a call whose answer was not kept: test and demo keys keep answers only up to a size (`details.kept_up_to_bytes`). Test calls are free: send the call again with a new key."""
+
 class PayloadTooLargeError(APIError):
     """413 `payload_too_large`: The body (or the image in it) is larger than the operation accepts."""
+
+class PixelLimitExceededError(APIError):
+    """413 `pixel_limit_exceeded`: The image declares more pixels than this key may have decoded (`details.max_pixels`; test and demo keys have a lower limit). Nothing was charged."""
 
 class UriTooLongError(APIError):
     """414 `uri_too_long`: The URL is longer than the servers accept."""
@@ -2304,7 +2312,9 @@ ERROR_CLASSES: Dict[str, type] = {
     "idempotency_in_progress": IdempotencyInProgressError,
     "idempotency_superseded": IdempotencySupersededError,
     "gone": GoneError,
+    "answer_not_kept": AnswerNotKeptError,
     "payload_too_large": PayloadTooLargeError,
+    "pixel_limit_exceeded": PixelLimitExceededError,
     "uri_too_long": UriTooLongError,
     "unsupported_media_type": UnsupportedMediaTypeError,
     "idempotency_key_reused": IdempotencyKeyReusedError,
@@ -2349,7 +2359,9 @@ __all__ = [
     "IdempotencyInProgressError",
     "IdempotencySupersededError",
     "GoneError",
+    "AnswerNotKeptError",
     "PayloadTooLargeError",
+    "PixelLimitExceededError",
     "UriTooLongError",
     "UnsupportedMediaTypeError",
     "IdempotencyKeyReusedError",

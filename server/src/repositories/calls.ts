@@ -226,6 +226,7 @@ export function createCallsRepository(db: Database) {
       apiKeyName: string | null;
       claim: IdempotencyClaim | null;
       attempt: string;
+      statusCode: number;
       response: unknown;
     }): Promise<{ kind: 'captured' } | { kind: 'superseded' } | { kind: 'lapsed' }> {
       const { claim } = input;
@@ -235,8 +236,8 @@ export function createCallsRepository(db: Database) {
           db,
           sql`select vapi_capture_batch(${`{${input.holdIds.join(',')}}`}::uuid[],
             ${`{${input.entryIds.join(',')}}`}::uuid[], ${input.apiKeyName},
-            ${claim?.scope ?? null}, ${claim?.key ?? null}, ${input.attempt}::uuid, 200,
-            ${response}::jsonb) as result`,
+            ${claim?.scope ?? null}, ${claim?.key ?? null}, ${input.attempt}::uuid,
+            ${input.statusCode}::integer, ${response}::jsonb) as result`,
         );
         return result.outcome === 'superseded' ? { kind: 'superseded' } : { kind: 'captured' };
       } catch (error) {

@@ -21,6 +21,21 @@ export function createIdempotencyRepository(db: Database) {
           ),
         );
     },
+
+    /**
+     * The answers stored for an organization's API keys (view organization_stored_answers,
+     * migration 0015): how many records and how many bytes of JSON they hold.
+     */
+    async storedAnswers(organizationId: string): Promise<{ records: number; bytes: number }> {
+      const result: unknown = await db.execute(
+        sql`select records, stored_bytes from organization_stored_answers
+            where organization_id = ${organizationId}::uuid`,
+      );
+      // PGlite and node-postgres both answer `{ rows }`; bigint columns may come back as strings.
+      type Row = { records: string | number; stored_bytes: string | number };
+      const row = ((result as { rows?: Row[] }).rows ?? (result as Row[]))[0];
+      return { records: Number(row?.records ?? 0), bytes: Number(row?.stored_bytes ?? 0) };
+    },
   };
 }
 export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;

@@ -16,7 +16,9 @@
  *      at a time, timeouts, a circuit per upstream) and the answer validated, then the hold is
  *      captured into a ledger row, or released on any failure (502/503/504, nothing charged).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -94,24 +96,32 @@ declare module 'fastify' {
     apiKey: { key: ApiKeyRow; organization: OrganizationRow } | null;
     price: { micros: number } | null;
   }
+  interface FastifyInstance {
+    /** The internal `/health/details` listener's base URL, when one is configured. */
+    healthDetailsUrl: () => string | null;
+  }
 }
 
+/**
+ * `/health`: each upstream's deployments and circuit state. The details (origin, failures, times)
+ * only in local mode; in production they are on the internal address (`/health/details`).
+ */
 const ServicesHealth = Type.Object({
   status: Type.Literal('ok'),
   upstreams: Type.Optional(
     Type.Array(
       Type.Object({
-        origin: Type.String(),
+        origin: Type.Optional(Type.String()),
         deployments: Type.Array(Type.String()),
         state: Type.Union([
           Type.Literal('closed'),
           Type.Literal('open'),
           Type.Literal('half_open'),
         ]),
-        consecutive_failures: Type.Integer({ minimum: 0 }),
-        last_success_at: Type.Union([Type.String(), Type.Null()]),
-        last_failure_at: Type.Union([Type.String(), Type.Null()]),
-        last_failure: Type.Union([Type.String(), Type.Null()]),
+        consecutive_failures: Type.Optional(Type.Integer({ minimum: 0 })),
+        last_success_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        last_failure_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        last_failure: Type.Optional(Type.Union([Type.String(), Type.Null()])),
       }),
     ),
   ),
@@ -198,30 +208,48 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   app.decorateRequest('apiKey', null);
   app.decorateRequest('price', null);
 
-  // The sample answerer renders sample answers in a worker pool (503 with Retry-After when it is
-  // full): test keys' calls in every mode, in this process; in local mode also every live key's
-  // call, behind the sample upstream, an HTTP server on the loopback interface.
-  let pool: ReturnType<typeof createRenderPool> | null = null;
-  const sampleAnswerer: Renderer =
+  // The sample answerer renders sample answers in worker pools (503 with Retry-After when one is
+  // full). Free calls (test keys, the docs' demo key), in this process, have a small pool of their
+  // own and a lower pixel limit, so they cannot take the paying callers' workers; in local mode
+  // every live key's call is answered by the other pool, behind the sample upstream, an HTTP
+  // server on the loopback interface.
+  let livePool: ReturnType<typeof createRenderPool> | null = null;
+  let freePool: ReturnType<typeof createRenderPool> | null = null;
+  const liveAnswerer: Renderer =
     deps.renderer ??
     ((task) => {
-      pool ??= createRenderPool({
+      livePool ??= createRenderPool({
         threads: deps.config.renderThreads,
         maxQueue: deps.config.renderQueue,
       });
-      return pool.run(task);
+      return livePool.run({ maxPixels: deps.config.liveMaxPixels, ...task });
+    });
+  const freeAnswerer: Renderer =
+    deps.renderer ??
+    ((task) => {
+      freePool ??= createRenderPool({
+        threads: deps.config.testRenderThreads,
+        maxQueue: deps.config.testRenderQueue,
+      });
+      return freePool.run(task);
     });
   // Live keys' calls go through the metering gateway in every mode: production forwards them to
-  // the inference deployments, local mode to the sample upstream.
+  // the inference deployments, local mode to the sample upstream. The gateway authenticates
+  // itself to its upstreams with a shared secret: in local mode a random one per process, known
+  // to the sample upstream only (nothing to configure).
   const upstreams = deps.config.upstreams;
+  const localSecret = upstreams.sampleUpstream
+    ? (upstreams.sharedSecret ?? randomBytes(32).toString('base64url'))
+    : null;
   const sampleUpstream = upstreams.sampleUpstream
-    ? await startSampleUpstream(sampleAnswerer, fastify.log)
+    ? await startSampleUpstream(liveAnswerer, fastify.log, { secret: localSecret })
     : null;
   const gateway = createGateway(
     sampleUpstream
       ? {
           ...upstreams,
           urls: Object.fromEntries(DEPLOYMENT_PATHS.map((path) => [path, sampleUpstream.url])),
+          sharedSecret: localSecret,
         }
       : upstreams,
     // The status page's incidents follow the circuits: each says failed calls were not charged.
@@ -233,10 +261,47 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   deps.metrics.useCircuits(() => gateway.health());
   // Answers are sample results exactly when they come from the sample upstream (local mode).
   const liveAnswersAreSamples = sampleUpstream !== null;
+
+  // Each upstream's circuit in full (origins, failures, times) on an internal address only
+  // (`SERVICES_HEALTH_DETAILS_PORT`, by default on 127.0.0.1): never on the public host in
+  // production.
+  let details: http.Server | null = null;
+  let detailsUrl: string | null = null;
+  if (deps.config.healthDetails) {
+    const where = deps.config.healthDetails;
+    const server = http.createServer((request, response) => {
+      const ok = request.method === 'GET' && request.url === '/health/details';
+      response.writeHead(ok ? 200 : 404, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      response.end(
+        JSON.stringify(
+          ok ? { status: 'ok', upstreams: gateway.health() } : { error_message: 'Not found.' },
+        ),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(where.port, where.host, () => resolve());
+    });
+    server.unref();
+    details = server;
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    detailsUrl = `http://${host}:${address.port}`;
+    fastify.log.info(`health details on ${detailsUrl}/health/details (internal)`);
+  }
+  fastify.decorate('healthDetailsUrl', () => detailsUrl);
+
   app.addHook('onClose', async () => {
     await gateway.close();
     await sampleUpstream?.close();
-    await pool?.close();
+    await Promise.all([livePool?.close(), freePool?.close()]);
+    if (details) {
+      details.closeAllConnections();
+      await new Promise<void>((resolve) => details!.close(() => resolve()));
+    }
   });
 
   await registerHttpBasics(app, {
@@ -411,7 +476,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
 
   // Load balancers poll this, and the site's status page from readers' browsers: no database, no
   // secret, limited per IP in memory (see the account API's). It also shows each upstream's
-  // circuit (origins and states only, nothing secret): in local mode the sample upstream's.
+  // circuit: in production its deployments and state only (no internal origin, no failure text;
+  // those are on the internal details address), in local mode the sample upstream's in full.
   app.get(
     '/health',
     {
@@ -421,7 +487,13 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     },
     async (_request, reply) => {
       reply.header('cache-control', HEALTH_CACHE_CONTROL);
-      return { status: 'ok' as const, upstreams: gateway.health() };
+      const circuits = gateway.health();
+      return {
+        status: 'ok' as const,
+        upstreams: deps.config.local
+          ? circuits
+          : circuits.map(({ deployments, state }) => ({ deployments, state })),
+      };
     },
   );
 
@@ -486,6 +558,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const call = await readImageCall(request, deployment.params);
     const params = validateParams(deployment.params, path, call.params);
     const test = key.mode === 'test';
+    // Free calls: test keys and the docs' demo key (a test key too).
+    const free = test || organization.ownerUid === DEMO_OWNER_UID;
 
     const metering = {
       repos,
@@ -503,6 +577,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       deployment: path,
       // A test key's call is free: no hold, nothing in the ledger.
       charged: !test,
+      // And its answer is kept for a replay only up to a size (stored-answer.ts).
+      keptAnswerBytes: free ? deps.config.testKeptAnswerBytes : null,
       unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
     };
     /** One image's answer (its hold is taken; any error gives it back). */
@@ -522,14 +598,21 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         );
       }
       if (test) {
-        // Free and labelled: the sample answerer, in this process.
-        const rendered = await sampleAnswerer({ path, image, params });
+        // Free and labelled: the sample answerer, in this process, in the free calls' pool,
+        // at the free calls' pixel limit.
+        const rendered = await freeAnswerer({
+          path,
+          image,
+          params,
+          maxPixels: deps.config.testMaxPixels,
+        });
         if (!rendered.ok) {
           throw new ApiError(
             rendered.code ?? codeForStatus(rendered.statusCode),
             rendered.message,
             {
               retryAfterSeconds: rendered.retryAfterSeconds,
+              details: rendered.details,
             },
           );
         }

@@ -22,6 +22,7 @@ import { microsToUsd } from '../lib/money';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import { refusalError, type MeteredCallDeps, type Usage } from './metering';
+import { answerToStore, notKeptAnswer } from './stored-answer';
 
 export const BATCH_CONCURRENCY = 4;
 
@@ -95,6 +96,8 @@ export async function batchCall(
     organization: OrganizationRow;
     deployment: string;
     charged: boolean;
+    /** Largest answer kept whole for a replay (free calls: stored-answer.ts); null: all. */
+    keptAnswerBytes?: number | null;
     unknownDeployment: () => ApiError;
   },
   items: BatchItemInput[],
@@ -110,7 +113,11 @@ export async function batchCall(
   const leaseMs = deps.leases.leaseMs;
   if (claim) {
     const begun = await deps.repos.calls.begin({ claim, attempt, leaseMs, charge: null });
-    if (begun.kind === 'replay') return replay(call.reply, begun);
+    if (begun.kind === 'replay') {
+      const notKept = notKeptAnswer(begun);
+      if (notKept) throw notKept;
+      return replay(call.reply, begun);
+    }
     if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
     if (begun.kind === 'mismatch') throw keyReused();
   }
@@ -207,13 +214,16 @@ export async function batchCall(
       },
     };
     if (captured.length > 0 || claim) {
+      // What the record keeps of the answer: a free batch's only up to a size.
+      const stored = answerToStore(answer, claim ? (call.keptAnswerBytes ?? null) : null);
       const outcome = await deps.repos.calls.captureBatch({
         holdIds: captured.map((c) => c.holdId),
         entryIds: captured.map((c) => c.entryId),
         apiKeyName: key.name,
         claim,
         attempt,
-        response: answer,
+        statusCode: stored.statusCode,
+        response: stored.response,
       });
       if (outcome.kind === 'superseded') throw superseded();
       if (outcome.kind === 'lapsed') {

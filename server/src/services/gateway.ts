@@ -18,6 +18,11 @@
  *
  * In local mode the one upstream is the sample upstream (sample-upstream.ts), so local mode takes
  * this same path.
+ *
+ * Every upstream call carries `X-VisionAPI-Gateway-Secret` (`UPSTREAM_SHARED_SECRET`; in local
+ * mode a random one per process): an inference deployment reachable from elsewhere refuses calls
+ * without it, so nobody calls a model unmetered. A 401 from an upstream is a fault of the
+ * deployment's settings (502, counted towards its circuit), never the caller's.
  */
 import { Readable } from 'node:stream';
 import {
@@ -35,7 +40,7 @@ import { Type, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Pool } from 'undici';
 import { PUBLIC_DEPLOYMENTS, type DeploymentPath } from '@contract';
-import type { UpstreamConfig } from '../config';
+import { GATEWAY_SECRET_HEADER, type UpstreamConfig } from '../config';
 import { ApiError } from '../lib/errors';
 import type { RenderOutcome, RenderTask } from './render/task';
 import { upstreamBody, type UpstreamBody } from './upstream-body';
@@ -226,6 +231,8 @@ export function createGateway(config: UpstreamConfig, events?: CircuitEvents) {
           'content-type': body.contentType,
           'content-length': String(body.length),
           accept: 'application/json',
+          // The gateway authenticates itself: an upstream refuses callers without the secret.
+          ...(config.sharedSecret ? { [GATEWAY_SECRET_HEADER]: config.sharedSecret } : {}),
         },
         body: Readable.from(body.chunks(), { objectMode: false }),
         signal,

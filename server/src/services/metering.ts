@@ -18,6 +18,7 @@ import type { Repositories } from '../repositories';
 import type { BeginOutcome, HoldRefusal } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
+import { answerToStore, notKeptAnswer } from './stored-answer';
 
 /** The wallet cannot cover the price (or is negative after a refund or dispute). */
 export function insufficientCredits(balanceMicros: number, priceMicros: number): ApiError {
@@ -201,6 +202,11 @@ export async function meteredCall<A extends { usage: Usage }>(
     deployment: string;
     /** False for a free call (a test key): no hold, nothing in the ledger. */
     charged: boolean;
+    /**
+     * Largest answer kept whole for an `Idempotency-Key` replay (free calls); a larger one is
+     * stored as its size and digest (stored-answer.ts). Absent or null: every answer is kept.
+     */
+    keptAnswerBytes?: number | null;
     unknownDeployment: () => ApiError;
   },
   produce: (usage: Usage) => Promise<A>,
@@ -229,7 +235,11 @@ export async function meteredCall<A extends { usage: Usage }>(
               }
             : null,
         });
-  if (begun.kind === 'replay') return replay(call.reply, begun);
+  if (begun.kind === 'replay') {
+    const notKept = notKeptAnswer(begun);
+    if (notKept) throw notKept;
+    return replay(call.reply, begun);
+  }
   if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
   if (begun.kind === 'mismatch') throw keyReused();
   if (begun.kind === 'refused') throw await refusalError(deps, begun.refusal, call);
@@ -264,14 +274,29 @@ export async function meteredCall<A extends { usage: Usage }>(
         };
     const answer = await produce(usage);
     if (hold || claim) {
+      // What the record keeps of the answer: a free call's only up to a size.
+      const stored = answerToStore(answer, claim ? (call.keptAnswerBytes ?? null) : null);
+      if (stored.answerBytes !== null) {
+        deps.log.info(
+          {
+            organization_id: organization.id,
+            answer_bytes: stored.answerBytes,
+            stored_answer_bytes: stored.storedBytes,
+            answer_kept: stored.kept,
+          },
+          stored.kept
+            ? 'idempotency record keeps the answer'
+            : 'idempotency record keeps the answer size and digest only',
+        );
+      }
       const captured = await deps.repos.calls.capture({
         holdId: hold?.id ?? null,
         entryId,
         apiKeyName: key.name,
         claim,
         attempt,
-        statusCode: 200,
-        response: answer,
+        statusCode: stored.statusCode,
+        response: stored.response,
         leaseMs,
         spendSpike: deps.spendSpike,
       });

@@ -11,10 +11,16 @@
  *
  * Every input is bounded before it is read: one file of at most MAX_IMAGE_BYTES, one `params` field
  * of at most MAX_UPSTREAM_PARAMS_BYTES, two parts, then the contract's parameter schema.
+ *
+ * With a `secret` (always in the local stack: the services host makes one per process), a call
+ * without `X-VisionAPI-Gateway-Secret: <secret>` is answered 401 before its body is read: only
+ * the gateway, which meters, may call it.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { DEPLOYMENT_PATHS, MAX_IMAGE_BYTES, PUBLIC_DEPLOYMENTS } from '@contract';
+import { GATEWAY_SECRET_HEADER } from '../config';
 import { ApiError, invalidRequest } from '../lib/errors';
 import { validateParams } from './input';
 import type { Renderer } from './render/pool';
@@ -25,11 +31,30 @@ import {
 } from './upstream-body';
 
 /** The sample upstream as a Fastify instance, not listening (tests inject into it). */
+/** Compares a presented secret with the expected one in constant time (digests of equal length). */
+export function secretMatches(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
 export async function buildSampleUpstream(
   answer: Renderer,
   log: FastifyBaseLogger,
+  options: { secret?: string | null } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  const secret = options.secret ?? null;
+  if (secret) {
+    // Before the body is read: a caller without the gateway's secret costs a header check.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!secretMatches(request.headers[GATEWAY_SECRET_HEADER], secret)) {
+        return reply
+          .code(401)
+          .send({ error_message: 'Only the metering gateway may call this upstream.' });
+      }
+    });
+  }
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
@@ -114,8 +139,9 @@ export async function buildSampleUpstream(
 export async function startSampleUpstream(
   answer: Renderer,
   log: FastifyBaseLogger,
+  options: { secret?: string | null } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = await buildSampleUpstream(answer, log);
+  const app = await buildSampleUpstream(answer, log, options);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: address, close: () => app.close() };
 }

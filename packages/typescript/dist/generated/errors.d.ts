@@ -121,9 +121,19 @@ export declare class GoneError extends APIError {
     readonly code: 'gone';
     readonly name: string;
 }
+/** 410 `answer_not_kept`: A retry with this `Idempotency-Key` matched a call whose answer was not kept: test and demo keys keep answers only up to a size (`details.kept_up_to_bytes`). Test calls are free: send the call again with a new key. */
+export declare class AnswerNotKeptError extends APIError {
+    readonly code: 'answer_not_kept';
+    readonly name: string;
+}
 /** 413 `payload_too_large`: The body (or the image in it) is larger than the operation accepts. */
 export declare class PayloadTooLargeError extends APIError {
     readonly code: 'payload_too_large';
+    readonly name: string;
+}
+/** 413 `pixel_limit_exceeded`: The image declares more pixels than this key may have decoded (`details.max_pixels`; test and demo keys have a lower limit). Nothing was charged. */
+export declare class PixelLimitExceededError extends APIError {
+    readonly code: 'pixel_limit_exceeded';
     readonly name: string;
 }
 /** 414 `uri_too_long`: The URL is longer than the servers accept. */

@@ -97,9 +97,17 @@ export class IdempotencySupersededError extends APIError {
 export class GoneError extends APIError {
     name = 'GoneError';
 }
+/** 410 `answer_not_kept`: A retry with this `Idempotency-Key` matched a call whose answer was not kept: test and demo keys keep answers only up to a size (`details.kept_up_to_bytes`). Test calls are free: send the call again with a new key. */
+export class AnswerNotKeptError extends APIError {
+    name = 'AnswerNotKeptError';
+}
 /** 413 `payload_too_large`: The body (or the image in it) is larger than the operation accepts. */
 export class PayloadTooLargeError extends APIError {
     name = 'PayloadTooLargeError';
+}
+/** 413 `pixel_limit_exceeded`: The image declares more pixels than this key may have decoded (`details.max_pixels`; test and demo keys have a lower limit). Nothing was charged. */
+export class PixelLimitExceededError extends APIError {
+    name = 'PixelLimitExceededError';
 }
 /** 414 `uri_too_long`: The URL is longer than the servers accept. */
 export class UriTooLongError extends APIError {
@@ -174,7 +182,9 @@ export const ERROR_CLASSES = {
     idempotency_in_progress: IdempotencyInProgressError,
     idempotency_superseded: IdempotencySupersededError,
     gone: GoneError,
+    answer_not_kept: AnswerNotKeptError,
     payload_too_large: PayloadTooLargeError,
+    pixel_limit_exceeded: PixelLimitExceededError,
     uri_too_long: UriTooLongError,
     unsupported_media_type: UnsupportedMediaTypeError,
     idempotency_key_reused: IdempotencyKeyReusedError,

@@ -35,7 +35,9 @@ export type ErrorCode =
   | 'idempotency_in_progress'
   | 'idempotency_superseded'
   | 'gone'
+  | 'answer_not_kept'
   | 'payload_too_large'
+  | 'pixel_limit_exceeded'
   | 'uri_too_long'
   | 'unsupported_media_type'
   | 'idempotency_key_reused'
@@ -76,7 +78,9 @@ export const ERROR_CODES: Readonly<
   idempotency_in_progress: { status: 409, retryable: true },
   idempotency_superseded: { status: 409, retryable: true },
   gone: { status: 410, retryable: false },
+  answer_not_kept: { status: 410, retryable: false },
   payload_too_large: { status: 413, retryable: false },
+  pixel_limit_exceeded: { status: 413, retryable: false },
   uri_too_long: { status: 414, retryable: false },
   unsupported_media_type: { status: 415, retryable: false },
   idempotency_key_reused: { status: 422, retryable: false },
@@ -527,7 +531,9 @@ export const DEPLOYMENT_ERRORS: readonly ErrorCode[] = [
   'unknown_deployment',
   'idempotency_in_progress',
   'idempotency_superseded',
+  'answer_not_kept',
   'payload_too_large',
+  'pixel_limit_exceeded',
   'unsupported_media_type',
   'idempotency_key_reused',
   'rate_limited',

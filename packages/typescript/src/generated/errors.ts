@@ -122,10 +122,20 @@ export class GoneError extends APIError {
   declare readonly code: 'gone';
   override readonly name: string = 'GoneError';
 }
+/** 410 `answer_not_kept`: A retry with this `Idempotency-Key` matched a call whose answer was not kept: test and demo keys keep answers only up to a size (`details.kept_up_to_bytes`). Test calls are free: send the call again with a new key. */
+export class AnswerNotKeptError extends APIError {
+  declare readonly code: 'answer_not_kept';
+  override readonly name: string = 'AnswerNotKeptError';
+}
 /** 413 `payload_too_large`: The body (or the image in it) is larger than the operation accepts. */
 export class PayloadTooLargeError extends APIError {
   declare readonly code: 'payload_too_large';
   override readonly name: string = 'PayloadTooLargeError';
+}
+/** 413 `pixel_limit_exceeded`: The image declares more pixels than this key may have decoded (`details.max_pixels`; test and demo keys have a lower limit). Nothing was charged. */
+export class PixelLimitExceededError extends APIError {
+  declare readonly code: 'pixel_limit_exceeded';
+  override readonly name: string = 'PixelLimitExceededError';
 }
 /** 414 `uri_too_long`: The URL is longer than the servers accept. */
 export class UriTooLongError extends APIError {
@@ -213,7 +223,9 @@ export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   idempotency_in_progress: IdempotencyInProgressError,
   idempotency_superseded: IdempotencySupersededError,
   gone: GoneError,
+  answer_not_kept: AnswerNotKeptError,
   payload_too_large: PayloadTooLargeError,
+  pixel_limit_exceeded: PixelLimitExceededError,
   uri_too_long: UriTooLongError,
   unsupported_media_type: UnsupportedMediaTypeError,
   idempotency_key_reused: IdempotencyKeyReusedError,

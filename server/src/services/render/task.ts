@@ -12,6 +12,8 @@ export interface RenderTask {
   path: DeploymentPath;
   image: Uint8Array;
   params: Record<string, unknown>;
+  /** Most pixels decoded (default: the live limit); past it, 413 `pixel_limit_exceeded`. */
+  maxPixels?: number;
 }
 
 export type RenderOutcome =
@@ -27,12 +29,14 @@ export type RenderOutcome =
       /** The error's code when it has one (a worker's own refusal). */
       code?: ErrorCode;
       retryAfterSeconds?: number;
+      /** The error's details, when it has them (`max_pixels` of a pixel limit). */
+      details?: Record<string, string | number | boolean | null>;
     };
 
 export async function render(task: RenderTask): Promise<RenderOutcome> {
   try {
     const bytes = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
-    const image = await decodeImage(bytes);
+    const image = await decodeImage(bytes, task.maxPixels);
     const result = await sampleResult(task.path, image, task.params);
     return {
       ok: true,
@@ -46,7 +50,13 @@ export async function render(task: RenderTask): Promise<RenderOutcome> {
     };
   } catch (error) {
     if (error instanceof ApiError && error.statusCode < 500) {
-      return { ok: false, statusCode: error.statusCode, message: error.message, code: error.code };
+      return {
+        ok: false,
+        statusCode: error.statusCode,
+        message: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      };
     }
     throw error;
   }

@@ -4,9 +4,27 @@
  * the bytes (so the same image always gets the same sample answer).
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { MAX_PROCESSING_SIDE } from '@contract/limits';
-import { invalidRequest } from '../../lib/errors';
+import { ApiError, invalidRequest } from '../../lib/errors';
+
+/** Most pixels decoded for a live key's call unless configured otherwise (`SERVICES_MAX_PIXELS`). */
+export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+/** `12000000` → `12 MP`, `2500000` → `2.5 MP`. */
+export function megapixels(pixels: number): string {
+  return `${Number((pixels / 1_000_000).toFixed(1))} MP`;
+}
+
+/** 413 `pixel_limit_exceeded`: the image declares more pixels than this call may decode. */
+export function pixelLimitExceeded(width: number, height: number, maxPixels: number): ApiError {
+  return new ApiError(
+    'pixel_limit_exceeded',
+    `The image is ${width} × ${height} pixels (${megapixels(width * height)}); this key's calls decode at most ${megapixels(maxPixels)} ` +
+      `(${maxPixels} pixels; test and demo keys have a lower limit than live keys). Nothing was charged. Resize the image: a long side of about 1,000 pixels is enough.`,
+    { details: { max_pixels: maxPixels, width, height } },
+  );
+}
 
 export interface DecodedImage {
   width: number;
@@ -22,9 +40,26 @@ export interface DecodedImage {
   digest: Buffer;
 }
 
-export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
+/**
+ * Decodes at most `maxPixels` (width × height as the header declares them): a larger image is
+ * refused from its header, before any pixel is decoded (a 12 KB PNG may declare 100 MP).
+ */
+export async function decodeImage(
+  bytes: Buffer,
+  maxPixels: number = DEFAULT_MAX_PIXELS,
+): Promise<DecodedImage> {
+  let meta: Metadata;
   try {
-    const oriented = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw invalidRequest('The image could not be decoded. Send a valid JPEG, PNG or WebP file.');
+  }
+  const declared = { width: meta.width ?? 0, height: meta.height ?? 0 };
+  if (declared.width * declared.height > maxPixels) {
+    throw pixelLimitExceeded(declared.width, declared.height, maxPixels);
+  }
+  try {
+    const oriented = sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels }).rotate();
     const { data, info } = await oriented
       .resize({
         width: MAX_PROCESSING_SIDE,
@@ -36,7 +71,6 @@ export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const meta = await sharp(bytes).metadata();
     const swap = (meta.orientation ?? 1) >= 5;
     const originalWidth = (swap ? meta.height : meta.width) ?? info.width;
     const originalHeight = (swap ? meta.width : meta.height) ?? info.height;
