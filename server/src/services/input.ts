@@ -10,6 +10,7 @@ import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@contract';
 import { ApiError, invalidRequest } from '../lib/errors';
+import { firstLoneSurrogate, loneSurrogateMessage } from '../lib/unicode';
 
 export interface ImageCall {
   image: Buffer;
@@ -187,6 +188,9 @@ export function validateParams(
   deployment: string,
   params: Record<string, unknown>,
 ) {
+  // A multipart field's JSON array may hold `"\ud800"` (JSON bodies are checked when parsed).
+  const bad = firstLoneSurrogate(params);
+  if (bad !== null) throw invalidRequest(loneSurrogateMessage('parameters', bad));
   const known = Object.keys((schema as { properties?: object }).properties ?? {});
   const unknown = Object.keys(params).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
