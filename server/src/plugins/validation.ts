@@ -7,7 +7,7 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { DATE_RANGE } from '@contract';
 
 const ISO_INSTANT =
@@ -76,7 +76,7 @@ export function unknownOnlyError(sent: string[], known: string[]) {
 }
 
 type BodyValidator = ((data: unknown, context?: unknown) => boolean) & {
-  errors?: unknown[] | null;
+  errors?: FastifySchemaValidationError[] | null;
   schemaEnv?: unknown;
 };
 
