@@ -27,7 +27,12 @@ export type TypedFastify = FastifyInstance<
 export interface V1Context {
   config: Pick<
     ServerConfig,
-    'local' | 'sandboxFulfilmentDelayMs' | 'webhookRateLimit' | 'supportEmail' | 'siteUrl'
+    | 'local'
+    | 'sandboxFulfilmentDelayMs'
+    | 'webhookRateLimit'
+    | 'feedbackRateLimit'
+    | 'supportEmail'
+    | 'siteUrl'
   >;
   repos: Repositories;
   /** The leases of this process's running requests under an `Idempotency-Key`. */
