@@ -304,6 +304,7 @@ export const ACCOUNT_OPERATIONS = {
             'unauthenticated',
             'people_only',
             'token_revoked',
+            'email_not_verified',
         ],
     },
     selectOrganization: {
@@ -1070,6 +1071,7 @@ export const ACCOUNT_OPERATIONS = {
             'token_revoked',
             'conflict',
             'delivery_failed',
+            'email_not_verified',
         ],
     },
     resendInvitation: {
@@ -1098,6 +1100,7 @@ export const ACCOUNT_OPERATIONS = {
             'token_revoked',
             'not_found',
             'delivery_failed',
+            'email_not_verified',
         ],
     },
     revokeInvitation: {
@@ -1174,6 +1177,7 @@ export const ACCOUNT_OPERATIONS = {
             'gone',
             'conflict',
             'forbidden',
+            'email_not_verified',
         ],
     },
     listAdminKeys: {

@@ -2257,6 +2257,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'people_only',
       'token_revoked',
+      'email_not_verified',
     ],
   },
   selectOrganization: {
@@ -3023,6 +3024,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'token_revoked',
       'conflict',
       'delivery_failed',
+      'email_not_verified',
     ],
   },
   resendInvitation: {
@@ -3051,6 +3053,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'token_revoked',
       'not_found',
       'delivery_failed',
+      'email_not_verified',
     ],
   },
   revokeInvitation: {
@@ -3127,6 +3130,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'gone',
       'conflict',
       'forbidden',
+      'email_not_verified',
     ],
   },
   listAdminKeys: {
