@@ -76,6 +76,9 @@ import type { ErrorCode } from './errors';
 import { STATUS_WINDOW_DAYS, StatusReport } from './status';
 import type { ApiMessage } from './messages';
 import {
+  INVITATIONS_PER_ACCOUNT_PER_DAY,
+  INVITATIONS_PER_HOUR,
+  UNVERIFIED_MAX_ORGANIZATIONS,
   AcceptedInvitation,
   AdminKeyList,
   AdminKeyParams,
@@ -176,7 +179,8 @@ export const OPERATIONS = {
     summary: 'Send feedback or a contact message',
     description:
       "Signed in: the token's e-mail address is the sender (a body `email` is ignored). " +
-      'Signed out: `email` is required.',
+      'Signed out: `email` is required. At most 10 messages an hour per client address ' +
+      '(`FEEDBACK_RATE_LIMIT_MAX`; 429 with `Retry-After`).',
     access: PUBLIC,
     body: FeedbackBody,
     response: FeedbackReceipt,
@@ -324,11 +328,12 @@ export const OPERATIONS = {
     summary: 'Create another organization',
     description:
       'The same form as your first organization. You become its owner and it becomes your ' +
-      'selected organization.',
+      `selected organization. An account whose e-mail address is not verified owns at most ${UNVERIFIED_MAX_ORGANIZATIONS} ` +
+      '(403 `email_not_verified` past it).',
     access: USER,
     body: OrganizationBody,
     response: OrganizationMembership,
-    errors: [],
+    errors: ['email_not_verified'],
     freshToken: true,
     client: { message: 'registerOrganization', forceRefresh: true },
   },
@@ -788,12 +793,16 @@ export const OPERATIONS = {
     tag: 'Team',
     summary: 'Invite someone by e-mail',
     description:
-      'Sends a single-use link, valid for 7 days, that only the invited address can accept. At ' +
-      'most 20 invitations (new or resent) per organization per hour (429 with `Retry-After`).',
+      'Sends a single-use link, valid for 7 days, that only the invited address can accept. ' +
+      'Needs a verified e-mail address (403 `email_not_verified`). At most ' +
+      `${INVITATIONS_PER_HOUR} invitations (new or resent) per organization per hour, and ` +
+      `${INVITATIONS_PER_ACCOUNT_PER_DAY} per person per 24 hours across all their organizations ` +
+      '(429 with `Retry-After`; `details.limit`, `details.window_seconds`, `details.resets_at`). ' +
+      "The e-mail's subject names no organization; its text quotes the name with links defused.",
     access: member(MANAGERS, { people_only: true }),
     body: InvitationBody,
     response: Invitation,
-    errors: ['conflict', 'delivery_failed'],
+    errors: ['conflict', 'delivery_failed', 'email_not_verified'],
     freshToken: true,
     client: processRequest,
   },
@@ -802,11 +811,13 @@ export const OPERATIONS = {
     path: '/team/invitations/{invitation_id}/resend',
     tag: 'Team',
     summary: 'Resend an invitation',
-    description: 'A new link for 7 more days; the previous link stops working.',
+    description:
+      'A new link for 7 more days; the previous link stops working. Needs a verified e-mail ' +
+      'address, and counts against the same limits as a new invitation.',
     access: member(MANAGERS, { people_only: true }),
     params: InvitationParams,
     response: Invitation,
-    errors: ['not_found', 'delivery_failed'],
+    errors: ['not_found', 'delivery_failed', 'email_not_verified'],
     freshToken: true,
     client: processRequest,
   },
@@ -840,11 +851,12 @@ export const OPERATIONS = {
     tag: 'Team',
     summary: 'Accept an invitation and join the organization',
     description:
-      'Only the invited e-mail address can accept, once. The organization becomes your selected one.',
+      'Only the invited e-mail address can accept, once, and only once it is verified (403 ' +
+      '`email_not_verified`: verify it, then accept again). The organization becomes your selected one.',
     access: USER,
     body: InvitationTokenBody,
     response: AcceptedInvitation,
-    errors: ['not_found', 'gone', 'conflict', 'forbidden'],
+    errors: ['not_found', 'gone', 'conflict', 'forbidden', 'email_not_verified'],
     rateLimit: { max: 30, windowMs: 60_000 },
     freshToken: true,
     client: processRequest,

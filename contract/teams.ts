@@ -162,6 +162,22 @@ export const INVITATIONS_PER_HOUR = 20;
 export const MAX_PENDING_INVITATIONS = 50;
 /** Members one organization may have. */
 export const MAX_MEMBERS = 100;
+/**
+ * Invitations one person may send (new or resent) per rolling 24 hours, across every
+ * organization they belong to: many free organizations do not add up to a mass mailer.
+ */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 50;
+/** Organizations an account with an unverified e-mail address may own (verified: no limit). */
+export const UNVERIFIED_MAX_ORGANIZATIONS = 1;
+
+/** Why an unverified address may not invite (403 `email_not_verified`); the site shows it. */
+export const VERIFY_TO_INVITE_MESSAGE =
+  'Verify your e-mail address before inviting people: open the link we sent you, or send a new one with "Resend verification e-mail". Invitations go out in your name.';
+/** Why an unverified address may not accept an invitation (403 `email_not_verified`). */
+export const VERIFY_TO_ACCEPT_MESSAGE =
+  'Verify your e-mail address before accepting this invitation: open the link we sent you when you signed up, or send a new one with "Resend verification e-mail", then accept again.';
+/** Why an unverified address may not create another organization (403 `email_not_verified`). */
+export const VERIFY_FOR_MORE_ORGANIZATIONS_MESSAGE = `An account whose e-mail address is not verified may own ${UNVERIFIED_MAX_ORGANIZATIONS === 1 ? 'one organization' : `${UNVERIFIED_MAX_ORGANIZATIONS} organizations`}. Verify your address (open the link we sent you, or send a new one with "Resend verification e-mail") to create another.`;
 
 export const InvitationBody = Type.Object(
   {

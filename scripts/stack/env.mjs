@@ -26,6 +26,9 @@ export function stackEnv(base) {
     // Sandbox payments settle like card payments: `processing` for a moment, then fulfilled, so
     // the buy-credits page's wait for fulfilment is what a Stripe buyer sees.
     SANDBOX_FULFILMENT_DELAY_MS: base.SANDBOX_FULFILMENT_DELAY_MS ?? '1500',
+    // Every browser of the test suites posts feedback from 127.0.0.1: room for a whole run
+    // (production: FEEDBACK_RATE_LIMIT_MAX defaults to 10 an hour per address).
+    FEEDBACK_RATE_LIMIT_MAX: base.FEEDBACK_RATE_LIMIT_MAX ?? '500',
     // E-mail goes to the local mail catcher; its inbox is on the web port.
     SMTP_URL: base.SMTP_URL || `smtp://127.0.0.1:${STACK.mailSmtpPort}`,
     // firebase-tools: no update check against the registry, no prompts.

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
@@ -25,6 +26,7 @@ import type { Metrics } from './lib/metrics';
 import type { StatusRecorder } from './services/status/recorder';
 import type { StatusReports } from './services/status/report';
 import type { PaymentsMode } from './payments/provider';
+import { ApiError } from './lib/errors';
 import { accessControl } from './plugins/access';
 import { decorateDocument } from './openapi/document';
 import { authHooks } from './plugins/auth';
@@ -156,7 +158,39 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     if (route.startsWith('/v1/'))
       deps.status.record(ACCOUNT_API_COMPONENT, reply.statusCode, reply.elapsedTime);
   });
-  const access = accessControl({ hooks, teams: deps.repos.teams, keySecrets: deps.keySecrets });
+  // Besides the limit per client IP, one per caller once they are known: a person's uid or an
+  // admin key's id, in the same store (memory, or Redis with REDIS_URL).
+  const perCaller = app.createRateLimit({
+    max: deps.config.userRateLimit.max,
+    timeWindow: deps.config.userRateLimit.timeWindowMs,
+    keyGenerator: (request: FastifyRequest) =>
+      request.actor?.kind === 'admin_key'
+        ? `admin-key:${request.actor.id}`
+        : `user:${request.user?.uid ?? request.ip}`,
+  });
+  const limitCaller = async (request: FastifyRequest) => {
+    const limit = await perCaller(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    throw new ApiError(
+      'rate_limited',
+      `Too many requests from this account. Try again in ${limit.ttlInSeconds} seconds.`,
+      {
+        retryAfterSeconds: limit.ttlInSeconds,
+        details: {
+          scope: request.actor?.kind === 'admin_key' ? 'admin_key' : 'account',
+          limit: limit.max,
+          window_seconds: Math.round(deps.config.userRateLimit.timeWindowMs / 1000),
+          resets_at: new Date(Date.now() + limit.ttl).toISOString(),
+        },
+      },
+    );
+  };
+  const access = accessControl({
+    hooks,
+    teams: deps.repos.teams,
+    keySecrets: deps.keySecrets,
+    limitCaller,
+  });
 
   // Load balancers poll this, and the site's status page from every reader's browser. It answers
   // a constant (no database, no secret); shared caches may keep it 5 seconds

@@ -174,6 +174,13 @@ export interface ServerConfig {
   /** Sandbox payments: how long a confirmed order stays `processing` before it is fulfilled. */
   sandboxFulfilmentDelayMs: number;
   rateLimit: RateLimitConfig;
+  /**
+   * Account API, per signed-in person (uid) or admin key, besides the per-IP `rateLimit`:
+   * counted once the caller is verified, so a forged token cannot spend someone else's count.
+   */
+  userRateLimit: RateLimitConfig;
+  /** `POST /v1/email` (feedback and contact, open to signed-out callers), per client IP. */
+  feedbackRateLimit: RateLimitConfig;
   servicesRateLimit: RateLimitConfig;
   /** Per test key: free calls are limited more tightly than live ones. */
   servicesTestRateLimit: RateLimitConfig;
@@ -433,6 +440,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimit: {
       max: readInt(env, 'RATE_LIMIT_MAX', 600),
       timeWindowMs: windowMs,
+    },
+    userRateLimit: {
+      max: readInt(env, 'USER_RATE_LIMIT_MAX', 300),
+      timeWindowMs: windowMs,
+    },
+    feedbackRateLimit: {
+      max: readInt(env, 'FEEDBACK_RATE_LIMIT_MAX', 10),
+      timeWindowMs: readInt(env, 'FEEDBACK_RATE_LIMIT_WINDOW_MS', 3_600_000),
     },
     servicesRateLimit: {
       max: readInt(env, 'SERVICES_RATE_LIMIT_MAX', 300),

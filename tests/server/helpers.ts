@@ -108,6 +108,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   const config: ServerConfig = {
     ...base,
     rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    userRateLimit: { max: 100_000, timeWindowMs: 60_000 },
+    feedbackRateLimit: { max: 100_000, timeWindowMs: 60_000 },
     servicesRateLimit: { max: 100_000, timeWindowMs: 60_000 },
     servicesIpRateLimit: { max: 100_000, timeWindowMs: 60_000 },
     renderThreads: 2,

@@ -627,7 +627,7 @@ describe('members', () => {
     expect(transfer.statusCode, transfer.body).toBe(200);
     const mails = h.mail.messages.filter((m: { to: string }) => m.to.includes(heir.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('You are now the owner of Acme Vision Labs on VisionAPI');
+    expect(mails[0].subject).toBe('You are now the owner of an organization on VisionAPI');
     expect(mails[0].text).toContain(`${owner.uid}@example.com transferred the ownership`);
     expect(mails[0].text).toContain(`${h.config.siteUrl}/settings/team/`);
     // Nobody else is mailed.

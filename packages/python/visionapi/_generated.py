@@ -248,7 +248,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "token_revoked"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "token_revoked", "email_not_verified"],
     },
     "select_organization": {
         "method": "POST",
@@ -664,7 +664,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "conflict", "delivery_failed"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "conflict", "delivery_failed", "email_not_verified"],
     },
     "resend_invitation": {
         "method": "POST",
@@ -677,7 +677,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found", "delivery_failed"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found", "delivery_failed", "email_not_verified"],
     },
     "revoke_invitation": {
         "method": "DELETE",
@@ -716,7 +716,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "idempotent": False,
         "produces": "json",
         "page_items": None,
-        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "token_revoked", "not_found", "gone", "conflict", "forbidden"],
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "people_only", "token_revoked", "not_found", "gone", "conflict", "forbidden", "email_not_verified"],
     },
     "list_admin_keys": {
         "method": "GET",

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { invoices, memberships, organizations } from '../db/schema';
 import type { PaymentRow } from '../repositories/payments';
 import { renderInvoicePdf } from './invoices';
-import { usd, type Mailer } from './mailer';
+import { mailSafeName, usd, type Mailer } from './mailer';
 
 /** Who receives receipts: those who answer for the organization's money. */
 export const BILLING_CONTACT_ROLES = ['owner', 'billing'] as const;
@@ -24,7 +24,7 @@ export const RECEIPT_MESSAGE = (options: {
 }) => ({
   subject: `Your VisionAPI receipt ${options.invoiceNumber}: ${usd(options.amountMicros)} of credits`,
   text: [
-    `Thank you. ${options.organization} bought ${usd(options.amountMicros)} of VisionAPI credits on ${options.paidAt.toUTCString()}.`,
+    `Thank you. The organization ${mailSafeName(options.organization)} bought ${usd(options.amountMicros)} of VisionAPI credits on ${options.paidAt.toUTCString()}.`,
     '',
     `Invoice: ${options.invoiceNumber} (attached as a PDF)`,
     `Balance now: ${usd(options.balanceMicros)}`,

@@ -544,6 +544,10 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_organization_at_idx').on(t.organizationId, t.at),
     index('audit_log_organization_action_idx').on(t.organizationId, t.action),
+    // The per-account invitation quota: one person's sendings in the last 24 hours.
+    index('audit_log_invitations_by_actor_idx')
+      .on(t.actorId, t.at)
+      .where(sql`${t.action} in ('member.invited', 'member.invitation_resent')`),
   ],
 );
 

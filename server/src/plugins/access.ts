@@ -84,8 +84,13 @@ export function accessControl(deps: {
   hooks: ReturnType<typeof authHooks>;
   teams: TeamsRepository;
   keySecrets: KeySecrets;
+  /**
+   * The limit per caller (person or admin key), besides the one per IP: run once the caller is
+   * verified and before any look-up of their organization.
+   */
+  limitCaller?: (request: FastifyRequest) => Promise<void>;
 }) {
-  const { hooks, teams, keySecrets } = deps;
+  const { hooks, teams, keySecrets, limitCaller } = deps;
 
   function organizationHeader(request: FastifyRequest): string | null {
     const value = request.headers[ORGANIZATION_HEADER];
@@ -137,8 +142,10 @@ export function accessControl(deps: {
     const token = bearerToken(request);
     if (token?.startsWith(ADMIN_KEY_PREFIX)) {
       await asAdminKey(request, token, access);
+      await limitCaller?.(request);
     } else {
       await asPerson(request);
+      await limitCaller?.(request);
       if (access.kind === 'member') {
         const named = organizationHeader(request);
         const found = await teams.membershipFor(request.user!.uid, named);

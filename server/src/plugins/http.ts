@@ -32,6 +32,7 @@ import {
   type ErrorCode,
 } from '@contract/errors';
 import { ApiError, type ErrorDetails } from '../lib/errors';
+import { firstLoneSurrogate, loneSurrogateMessage } from '../lib/unicode';
 
 /** A 502, 503 or 504 without its own `Retry-After` gets this one (seconds). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
@@ -260,7 +261,16 @@ export async function registerHttpBasics(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      // `"\ud800"` is valid JSON but not text: refused here, for every route of both servers,
+      // before it reaches a database column, an e-mail or an upstream.
+      const bad = firstLoneSurrogate(value);
+      if (bad !== null) {
+        return done(new ApiError('invalid_request', loneSurrogateMessage('request body', bad)));
+      }
+      done(null, value);
+    });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -7,7 +7,7 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { DATE_RANGE } from '@contract';
 
 const ISO_INSTANT =
@@ -46,10 +46,78 @@ function createAjv(coerceTypes: false | 'array') {
   return ajv;
 }
 
+/** Unknown property names echoed in a message: this many, each cut to this length. */
+const ECHOED_NAMES = 3;
+const ECHOED_NAME_LENGTH = 40;
+
+const echoName = (name: string) => {
+  const cut = name.length > ECHOED_NAME_LENGTH ? `${name.slice(0, ECHOED_NAME_LENGTH)}…` : name;
+  // eslint-disable-next-line no-control-regex
+  return `"${cut.replace(/[\u0000-\u001f\u007f]/g, '?')}"`;
+};
+
+/**
+ * The error of a body that names none of its schema's properties: `removeAdditional` would
+ * otherwise strip it to `{}` and let an "update nothing" reach the database (a 500), or do
+ * nothing at all without saying so. In Ajv's error shape, so the one error handler words it.
+ */
+export function unknownOnlyError(sent: string[], known: string[]) {
+  const names = sent.slice(0, ECHOED_NAMES).map(echoName).join(', ');
+  const more = sent.length > ECHOED_NAMES ? ` and ${sent.length - ECHOED_NAMES} more` : '';
+  return {
+    instancePath: '',
+    schemaPath: '#/properties',
+    keyword: 'unknownProperties',
+    params: { unknown: sent.length },
+    message:
+      `it names no field this operation accepts (got ${names}${more}); ` +
+      `accepted: ${known.join(', ')}`,
+  };
+}
+
+type BodyValidator = ((data: unknown, context?: unknown) => boolean) & {
+  errors?: FastifySchemaValidationError[] | null;
+  schemaEnv?: unknown;
+};
+
+/**
+ * A body validator that, besides the schema, refuses an object made only of unknown properties
+ * (a typo'd field, another version's name): 400 with the accepted names, for every route.
+ * A body with some known properties keeps the old behaviour (the unknown ones are dropped).
+ */
+function refusingUnknownOnly(validate: BodyValidator, schema: Record<string, unknown>) {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (schema.type !== 'object' || !properties || schema.additionalProperties === true) {
+    return validate;
+  }
+  const known = Object.keys(properties);
+  if (known.length === 0) return validate;
+  const wrapped: BodyValidator = (data, context) => {
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+      const sent = Object.keys(data);
+      if (sent.length > 0 && !sent.some((name) => Object.hasOwn(properties, name))) {
+        wrapped.errors = [unknownOnlyError(sent, known)];
+        return false;
+      }
+    }
+    const valid = validate(data, context);
+    wrapped.errors = validate.errors;
+    return valid;
+  };
+  // Fastify passes the parent to an Ajv function (for root defaults) when it sees this.
+  wrapped.schemaEnv = validate.schemaEnv;
+  return wrapped;
+}
+
 export function registerValidators(app: FastifyInstance): void {
   const body = createAjv(false);
   const other = createAjv('array');
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? body : other).compile(schema),
+    httpPart === 'body'
+      ? refusingUnknownOnly(
+          body.compile(schema) as BodyValidator,
+          schema as Record<string, unknown>,
+        )
+      : other.compile(schema),
   );
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AuditAction, OrganizationBody, OrganizationPatchBody } from '@contract';
 import type { Database } from '../db/client';
 import { apiKeys, memberships, organizations, userPreferences } from '../db/schema';
@@ -47,12 +47,23 @@ export function createOrganizationsRepository(db: Database, secrets: KeySecrets)
       owner: { uid: string; email: string | null; emailVerified: boolean },
       body: OrganizationBody,
       actor: Actor,
-      options: { onlyIfNone?: boolean } = {},
+      options: {
+        onlyIfNone?: boolean;
+        /** At most this many organizations owned, counted under the lock; else `error()`. */
+        maxOwned?: { count: number; error: () => Error };
+      } = {},
     ): Promise<OrganizationRow | null> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtextextended(${`user:${owner.uid}`}, 0))`,
         );
+        if (options.maxOwned) {
+          const [{ owned }] = await tx
+            .select({ owned: count() })
+            .from(memberships)
+            .where(and(eq(memberships.uid, owner.uid), eq(memberships.role, 'owner')));
+          if (owned >= options.maxOwned.count) throw options.maxOwned.error();
+        }
         if (options.onlyIfNone) {
           const [existing] = await tx
             .select({ id: memberships.organizationId })

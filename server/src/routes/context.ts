@@ -32,6 +32,7 @@ export interface V1Context {
     | 'local'
     | 'sandboxFulfilmentDelayMs'
     | 'webhookRateLimit'
+    | 'feedbackRateLimit'
     | 'supportEmail'
     | 'siteUrl'
     | 'publicApiUrl'

@@ -15,6 +15,7 @@ import {
   MAX_IMAGE_URL_LENGTH,
 } from '@contract';
 import { ApiError, invalidRequest } from '../lib/errors';
+import { firstLoneSurrogate, loneSurrogateMessage } from '../lib/unicode';
 
 /** One image of a batch (`images`): its bytes, or its URL to fetch. */
 export interface BatchImage {
@@ -202,6 +203,9 @@ export function validateParams(
   deployment: string,
   params: Record<string, unknown>,
 ) {
+  // A multipart field's JSON array may hold `"\ud800"` (JSON bodies are checked when parsed).
+  const bad = firstLoneSurrogate(params);
+  if (bad !== null) throw invalidRequest(loneSurrogateMessage('parameters', bad));
   const known = Object.keys((schema as { properties?: object }).properties ?? {});
   const unknown = Object.keys(params).filter((name) => !known.includes(name));
   if (unknown.length > 0) {

@@ -338,6 +338,7 @@ export const ACCOUNT_OPERATIONS = {
             'unauthenticated',
             'people_only',
             'token_revoked',
+            'email_not_verified',
         ],
     },
     selectOrganization: {
@@ -1104,6 +1105,7 @@ export const ACCOUNT_OPERATIONS = {
             'token_revoked',
             'conflict',
             'delivery_failed',
+            'email_not_verified',
         ],
     },
     resendInvitation: {
@@ -1132,6 +1134,7 @@ export const ACCOUNT_OPERATIONS = {
             'token_revoked',
             'not_found',
             'delivery_failed',
+            'email_not_verified',
         ],
     },
     revokeInvitation: {
@@ -1208,6 +1211,7 @@ export const ACCOUNT_OPERATIONS = {
             'gone',
             'conflict',
             'forbidden',
+            'email_not_verified',
         ],
     },
     listAdminKeys: {

@@ -71,7 +71,7 @@ export declare class AccountResource {
     /**
      * Send feedback or a contact message: `POST /v1/email` (no credentials needed).
      *
-     * Signed in: the token's e-mail address is the sender (a body `email` is ignored). Signed out: `email` is required.
+     * Signed in: the token's e-mail address is the sender (a body `email` is ignored). Signed out: `email` is required. At most 10 messages an hour per client address (`FEEDBACK_RATE_LIMIT_MAX`; 429 with `Retry-After`).
      */
     sendFeedback(request: T.SendFeedbackRequest, options?: CallOptions): APIPromise<T.SendFeedbackResponse>;
     /**
@@ -125,7 +125,7 @@ export declare class AccountResource {
     /**
      * Create another organization: `POST /v1/organizations`.
      *
-     * The same form as your first organization. You become its owner and it becomes your selected organization.
+     * The same form as your first organization. You become its owner and it becomes your selected organization. An account whose e-mail address is not verified owns at most 1 (403 `email_not_verified` past it).
      */
     createAnotherOrganization(request: T.CreateAnotherOrganizationRequest, options?: CallOptions): APIPromise<T.CreateAnotherOrganizationResponse>;
     /**
@@ -299,13 +299,13 @@ export declare class AccountResource {
     /**
      * Invite someone by e-mail: `POST /v1/team/invitations`.
      *
-     * Sends a single-use link, valid for 7 days, that only the invited address can accept. At most 20 invitations (new or resent) per organization per hour (429 with `Retry-After`).
+     * Sends a single-use link, valid for 7 days, that only the invited address can accept. Needs a verified e-mail address (403 `email_not_verified`). At most 20 invitations (new or resent) per organization per hour, and 50 per person per 24 hours across all their organizations (429 with `Retry-After`; `details.limit`, `details.window_seconds`, `details.resets_at`). The e-mail's subject names no organization; its text quotes the name with links defused.
      */
     inviteMember(request: T.InviteMemberRequest, options?: CallOptions): APIPromise<T.InviteMemberResponse>;
     /**
      * Resend an invitation: `POST /v1/team/invitations/{invitation_id}/resend`.
      *
-     * A new link for 7 more days; the previous link stops working.
+     * A new link for 7 more days; the previous link stops working. Needs a verified e-mail address, and counts against the same limits as a new invitation.
      */
     resendInvitation(request: T.ResendInvitationRequest, options?: CallOptions): APIPromise<T.ResendInvitationResponse>;
     /**
@@ -319,7 +319,7 @@ export declare class AccountResource {
     /**
      * Accept an invitation and join the organization: `POST /v1/invitations/accept`.
      *
-     * Only the invited e-mail address can accept, once. The organization becomes your selected one.
+     * Only the invited e-mail address can accept, once, and only once it is verified (403 `email_not_verified`: verify it, then accept again). The organization becomes your selected one.
      */
     acceptInvitation(request: T.AcceptInvitationRequest, options?: CallOptions): APIPromise<T.AcceptInvitationResponse>;
     /**

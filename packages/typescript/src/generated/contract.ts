@@ -2351,6 +2351,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'unauthenticated',
       'people_only',
       'token_revoked',
+      'email_not_verified',
     ],
   },
   selectOrganization: {
@@ -3117,6 +3118,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'token_revoked',
       'conflict',
       'delivery_failed',
+      'email_not_verified',
     ],
   },
   resendInvitation: {
@@ -3145,6 +3147,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'token_revoked',
       'not_found',
       'delivery_failed',
+      'email_not_verified',
     ],
   },
   revokeInvitation: {
@@ -3221,6 +3224,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'gone',
       'conflict',
       'forbidden',
+      'email_not_verified',
     ],
   },
   listAdminKeys: {

@@ -1,7 +1,8 @@
 /** Invitations by e-mail: single-use tokens bound to their address, a quota per hour. */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import {
   INVITATION_VALID_DAYS,
+  INVITATIONS_PER_ACCOUNT_PER_DAY,
   INVITATIONS_PER_HOUR,
   MAX_MEMBERS,
   MAX_PENDING_INVITATIONS,
@@ -57,6 +58,7 @@ export function invitationsRepository(db: Database) {
       const email = normaliseEmail(invitation.email);
       return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         await checkInvitationRate(tx, organizationId);
+        await checkAccountInvitationRate(tx, actor);
         const [member] = await tx
           .select({ uid: memberships.uid })
           .from(memberships)
@@ -126,6 +128,7 @@ export function invitationsRepository(db: Database) {
       if (!isUuid(id)) throw notFound(INVITATION_NOT_FOUND);
       return teamChange(db, organizationId, actor, MANAGERS, async (tx) => {
         await checkInvitationRate(tx, organizationId);
+        await checkAccountInvitationRate(tx, actor);
         const sentAt = new Date();
         const [row] = await tx
           .update(invitations)
@@ -266,23 +269,73 @@ export function invitationsRepository(db: Database) {
   };
 }
 
+const INVITATION_ACTIONS = ['member.invited', 'member.invitation_resent'];
+const HOUR_MS = 3_600_000;
+
+/** The 429 of an invitation quota: when a slot frees (the oldest sending leaves the window). */
+function quotaReached(
+  message: string,
+  limit: number,
+  windowMs: number,
+  oldest: Date | string | null,
+) {
+  const from = oldest === null ? Date.now() : new Date(oldest).getTime();
+  const resetsAt = new Date(from + windowMs);
+  return new ApiError('rate_limited', message, {
+    retryAfterSeconds: Math.max(1, (resetsAt.getTime() - Date.now()) / 1000),
+    details: { limit, window_seconds: windowMs / 1000, resets_at: resetsAt.toISOString() },
+  });
+}
+
 /** Invitations sent or resent by one organization in the last hour, read from its audit log. */
 async function checkInvitationRate(tx: Executor, organizationId: string): Promise<void> {
-  const [{ sent }] = await tx
-    .select({ sent: count() })
+  const [{ sent, oldest }] = await tx
+    .select({ sent: count(), oldest: min(auditLog.at) })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.organizationId, organizationId),
-        inArray(auditLog.action, ['member.invited', 'member.invitation_resent']),
-        gt(auditLog.at, new Date(Date.now() - 3_600_000)),
+        inArray(auditLog.action, INVITATION_ACTIONS),
+        gt(auditLog.at, new Date(Date.now() - HOUR_MS)),
       ),
     );
   if (sent >= INVITATIONS_PER_HOUR) {
-    throw new ApiError(
-      'rate_limited',
+    throw quotaReached(
       `This organization has sent ${INVITATIONS_PER_HOUR} invitations in the last hour. Try again later.`,
-      { retryAfterSeconds: 3600 },
+      INVITATIONS_PER_HOUR,
+      HOUR_MS,
+      oldest,
+    );
+  }
+}
+
+/**
+ * Invitations one person sent or resent in the last 24 hours, in every organization: taken
+ * under a lock of their own (inside the team's), so concurrent invitations from several
+ * organizations cannot all pass the count.
+ */
+async function checkAccountInvitationRate(tx: Executor, actor: Actor): Promise<void> {
+  if (actor.kind !== 'user' || !actor.id) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`invitations-of:${actor.id}`}, 0))`,
+  );
+  const [{ sent, oldest }] = await tx
+    .select({ sent: count(), oldest: min(auditLog.at) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, actor.id),
+        eq(auditLog.actorKind, 'user'),
+        inArray(auditLog.action, INVITATION_ACTIONS),
+        gt(auditLog.at, new Date(Date.now() - DAY_MS)),
+      ),
+    );
+  if (sent >= INVITATIONS_PER_ACCOUNT_PER_DAY) {
+    throw quotaReached(
+      `You have sent ${INVITATIONS_PER_ACCOUNT_PER_DAY} invitations in the last 24 hours, across all your organizations. Try again later.`,
+      INVITATIONS_PER_ACCOUNT_PER_DAY,
+      DAY_MS,
+      oldest,
     );
   }
 }

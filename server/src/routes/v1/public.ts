@@ -9,6 +9,14 @@ export function publicHandlers(ctx: V1Context) {
   return {
     sendFeedback: {
       options: { onRequest: ctx.hooks.optionalUser },
+      // Open to anyone and it sends e-mail: a tight limit of its own per client IP (it
+      // replaces the API's per-IP limit on this route, which is looser).
+      config: {
+        rateLimit: {
+          max: ctx.config.feedbackRateLimit.max,
+          timeWindow: ctx.config.feedbackRateLimit.timeWindowMs,
+        },
+      },
       handler: async (request) => {
         const user = request.user;
         // A signed-in user cannot send as anyone else.

@@ -6,13 +6,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AuditLogQuery, Invitation, Member } from '@contract';
-import { ADMIN_KEY_PREFIX } from '@contract';
+import {
+  ADMIN_KEY_PREFIX,
+  UNVERIFIED_MAX_ORGANIZATIONS,
+  VERIFY_FOR_MORE_ORGANIZATIONS_MESSAGE,
+  VERIFY_TO_ACCEPT_MESSAGE,
+  VERIFY_TO_INVITE_MESSAGE,
+} from '@contract';
 import { missingStateMessage } from '@contract/address';
 
 import { TEAM_MESSAGES } from '../../billing/mailer';
 import { ApiError, invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
 import { actorOf, organizationOf } from '../../plugins/access';
+import { hasVerifiedEmail, requireVerifiedEmail } from '../../plugins/auth';
 import type { AuditRow } from '../../repositories/audit';
 import type { AdminKeyRow, InvitationRow, MemberRow } from '../../repositories/teams';
 import type { V1Context } from '../context';
@@ -154,11 +161,17 @@ export function teamHandlers(ctx: V1Context) {
     createAnotherOrganization: async (request) => {
       const missing = missingStateMessage(request.body.country, request.body.state);
       if (missing) throw invalidRequest(missing);
-      const org = await ctx.repos.organizations.create(
-        request.user!,
-        request.body,
-        actorOf(request),
-      );
+      const user = request.user!;
+      // An unverified address may own few organizations: each one could send invitations.
+      const verified = await hasVerifiedEmail(ctx.verifier, user);
+      const org = await ctx.repos.organizations.create(user, request.body, actorOf(request), {
+        ...(!verified && {
+          maxOwned: {
+            count: UNVERIFIED_MAX_ORGANIZATIONS,
+            error: () => new ApiError('email_not_verified', VERIFY_FOR_MORE_ORGANIZATIONS_MESSAGE),
+          },
+        }),
+      });
       return { id: org!.id, name: org!.name, role: 'owner' as const, selected: true };
     },
 
@@ -260,6 +273,7 @@ export function teamHandlers(ctx: V1Context) {
     }),
 
     inviteMember: async (request) => {
+      await requireVerifiedEmail(ctx.verifier, request.user, VERIFY_TO_INVITE_MESSAGE);
       const org = organizationOf(request);
       const { token, tokenHash } = newInvitationToken();
       const row = await teams.invite(
@@ -272,6 +286,7 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     resendInvitation: async (request) => {
+      await requireVerifiedEmail(ctx.verifier, request.user, VERIFY_TO_INVITE_MESSAGE);
       const org = organizationOf(request);
       const { token, tokenHash } = newInvitationToken();
       const row = await teams.resendInvitation(
@@ -307,6 +322,7 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     acceptInvitation: async (request) => {
+      await requireVerifiedEmail(ctx.verifier, request.user, VERIFY_TO_ACCEPT_MESSAGE);
       const joined = await teams.acceptInvitation(
         invitationHash(request.body.token),
         { uid: request.user!.uid, email: request.user!.email },

@@ -2,7 +2,8 @@
  * An invitation's link (`/invitation/?token=…`): what it offers (organization, role, who invited,
  * for which address), then, signed in, Accept, which joins and selects the organization. Signed
  * out: sign in or sign up, and come back here. Every refusal is the server's own message
- * (expired, revoked, used, invalid, another address).
+ * (expired, revoked, used, invalid, another address); an unverified address gets the way to
+ * verify it (send the link again, check again, which accepts).
  */
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
@@ -14,11 +15,13 @@ import {
   ROLE_LABELS,
   ROLE_MEMBER_NOUNS,
   roleMay,
+  VERIFY_TO_ACCEPT_MESSAGE,
   type InvitationPreview,
 } from '@contract';
 import { account } from '@site/src/api';
 import { rememberOrganization } from '@site/src/api/organization';
 import { useAuth } from '@site/src/auth';
+import VerifyEmailNotice from '@site/src/components/EmailVerificationBanner/VerifyEmailNotice';
 import { REDIRECT_PARAM } from '@site/src/auth/redirect';
 import { dateTime } from '@site/src/format/dates';
 import styles from './styles.module.css';
@@ -102,7 +105,12 @@ export default function InvitationPanel(): ReactNode {
         <dt>Link works until</dt>
         <dd>{dateTime(preview.expires_at)}</dd>
       </dl>
-      {refusal ? (
+      {refusal === VERIFY_TO_ACCEPT_MESSAGE ? (
+        // Accepting needs a verified address: send the link again, then accept once verified.
+        <div className={styles.alert}>
+          <VerifyEmailNotice message={refusal} onVerified={() => void accept()} />
+        </div>
+      ) : refusal ? (
         <Alert severity="error" className={styles.alert}>
           {refusal}
         </Alert>

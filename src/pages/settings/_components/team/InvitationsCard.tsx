@@ -5,10 +5,17 @@
 import Button from '@mui/material/Button';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS, type AssignableRole } from '@contract';
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  VERIFY_TO_INVITE_MESSAGE,
+  type AssignableRole,
+} from '@contract';
 import { account } from '@site/src/api';
 import { unwrap } from '@site/src/api/cache';
 import { loadable } from '@site/src/api/queries';
+import VerifyEmailNotice from '@site/src/components/EmailVerificationBanner/VerifyEmailNotice';
 import { notify } from '@site/src/components/Notifications';
 import RetryAlert from '@site/src/components/RetryAlert';
 import ScrollTable from '@site/src/components/ScrollTable';
@@ -57,6 +64,10 @@ export default function InvitationsCard(): ReactNode {
     },
   });
 
+  const unverified = [invite.error, resend.error].some(
+    (error) => error?.message === VERIFY_TO_INVITE_MESSAGE,
+  );
+
   return (
     <section className={shared.card} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Invitations</h2>
@@ -103,6 +114,17 @@ export default function InvitationsCard(): ReactNode {
       <p id={`${id}-role-help`} className={shared.muted}>
         {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
       </p>
+      {unverified ? (
+        // Inviting needs a verified address: the way to verify it, then the invitation again.
+        <VerifyEmailNotice
+          message={VERIFY_TO_INVITE_MESSAGE}
+          onVerified={() => {
+            invite.reset();
+            resend.reset();
+            if (email.trim()) invite.mutate();
+          }}
+        />
+      ) : null}
       {state.kind === 'failed' ? (
         <RetryAlert message={state.message} onRetry={() => void query.refetch()} />
       ) : null}
