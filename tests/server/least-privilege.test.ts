@@ -377,13 +377,23 @@ describe.skipIf(!process.env.DATABASE_URL)(
           ),
         )[0]!.n;
         expect(machines).toBe(0);
-        // An invitation sent by the admin either committed before the removal or was refused.
+        // Anything the admin did is recorded before their removal (audit ids follow the team
+        // lock's order; timestamps are each transaction's start and do not).
+        const after = rows<{ n: number }>(
+          await h.db.execute(
+            sql`select count(*)::int as n from audit_log a where a.organization_id = ${orgId}
+              and a.actor_id = ${admin.uid}
+              and a.id > (select max(id) from audit_log r where r.organization_id = ${orgId}
+                and r.action = 'member.removed' and r.target = ${admin.email})`,
+          ),
+        )[0]!.n;
+        expect(after).toBe(0);
         const invites = rows<{ n: number }>(
           await h.db.execute(
             sql`select count(*)::int as n from invitations i where i.organization_id = ${orgId}
-              and i.invited_by_uid = ${admin.uid}
-              and i.created_at > (select max(created_at) from membership_removals r
-                where r.organization_id = ${orgId} and r.uid = ${admin.uid})`,
+              and i.invited_by_uid = ${admin.uid} and i.revoked_at is null
+              and not exists (select 1 from audit_log a where a.organization_id = ${orgId}
+                and a.actor_id = ${admin.uid} and a.action = 'member.invited')`,
           ),
         )[0]!.n;
         expect(invites).toBe(0);
