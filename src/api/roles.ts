@@ -4,7 +4,6 @@
  * No React: the account pages and the playground share it.
  */
 import { roleMay, rolesNeeded, V1_ACCESS, type V1EndpointKey } from '@contract/endpoints';
-import { OWN_KEYS_ONLY } from '@contract/access';
 import type { Role } from '@contract/teams';
 
 /**
@@ -30,11 +29,6 @@ export function playgroundRoleMessage(organization: {
   name: string;
   role?: Role | null;
 }): string | null {
-  if (organization.role && OWN_KEYS_ONLY.includes(organization.role)) {
-    // A developer reads only the secrets of keys they created (issue 31): the in-browser key
-    // is usually the owner's.
-    return `Trying a deployment here uses the organization's in-browser key, whose secret only owners, admins and the member who created it may read; your role in ${organization.name} is ${organization.role}.`;
-  }
   if (!organization.role || roleMay(PLAYGROUND_ENDPOINT, organization.role)) return null;
   return roleNeededMessage('Trying a deployment here', PLAYGROUND_ENDPOINT, organization);
 }

@@ -72,8 +72,7 @@ export interface KeyHolder {
   adminKeyId?: string | null;
 }
 
-export const NO_LONGER_MEMBER =
-  'Organization not found, or you are no longer one of its members.';
+export const NO_LONGER_MEMBER = 'Organization not found, or you are no longer one of its members.';
 
 /** Takes the team's lock (as every change of members does) and re-reads the holder under it. */
 export async function requireHolderUnderLock(
@@ -89,7 +88,9 @@ export async function requireHolderUnderLock(
     const [key] = await tx
       .select({ id: adminKeys.id })
       .from(adminKeys)
-      .where(and(eq(adminKeys.id, holder.adminKeyId), eq(adminKeys.organizationId, organizationId)));
+      .where(
+        and(eq(adminKeys.id, holder.adminKeyId), eq(adminKeys.organizationId, organizationId)),
+      );
     if (!key) {
       throw new ApiError(
         'unauthenticated',

@@ -125,7 +125,10 @@ export function adminKeysRepository(db: Database) {
           memberships,
           and(
             eq(memberships.organizationId, adminKeys.organizationId),
-            eq(memberships.uid, sql`coalesce(${adminKeys.secretHolderUid}, ${adminKeys.createdByUid})`),
+            eq(
+              memberships.uid,
+              sql`coalesce(${adminKeys.secretHolderUid}, ${adminKeys.createdByUid})`,
+            ),
           ),
         )
         .where(eq(adminKeys.secretHash, secretHash));

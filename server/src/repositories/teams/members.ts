@@ -162,10 +162,7 @@ async function rotateSecretsSeenBy(
         .select({ id: apiKeySecretViews.apiKeyId })
         .from(apiKeySecretViews)
         .where(
-          and(
-            eq(apiKeySecretViews.organizationId, organizationId),
-            eq(apiKeySecretViews.uid, uid),
-          ),
+          and(eq(apiKeySecretViews.organizationId, organizationId), eq(apiKeySecretViews.uid, uid)),
         )
     ).map((row) => row.id),
   );
@@ -436,7 +433,14 @@ export function membersRepository(db: Database, secrets?: KeySecrets) {
           const moved = await tx
             .update(apiKeys)
             .set({ createdByUid: handKeysTo })
-            .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
+            // Not their own in-browser key: the heir has theirs.
+            .where(
+              and(
+                eq(apiKeys.organizationId, organizationId),
+                eq(apiKeys.createdByUid, uid),
+                eq(apiKeys.usedForUi, false),
+              ),
+            )
             .returning({ id: apiKeys.id });
           handedOver = moved.length;
           movedIds = moved.map((key) => key.id);

@@ -122,10 +122,11 @@ export function apiKeyHandlers(ctx: V1Context) {
     listApiKeys: async (request) => {
       const org = organizationOf(request);
       const { role, memberUid } = request.access!;
-      let [keys, emails] = await Promise.all([
+      const [listed, emails] = await Promise.all([
         ctx.repos.apiKeys.list(org.id),
         ctx.repos.teams.memberEmails(org.id),
       ]);
+      let keys = listed;
       // Each person who may hold keys has their own in-browser key (made on their first look),
       // so the playground's spend counts towards their own limit.
       if (
