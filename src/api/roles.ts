@@ -7,8 +7,8 @@ import { roleMay, rolesNeeded, V1_ACCESS, type V1EndpointKey } from '@contract/e
 import type { Role } from '@contract/teams';
 
 /**
- * The playground sends the organization's in-browser key, whose secret only the roles that
- * manage keys may read (a viewer reads keys without secrets, a billing member no keys at all).
+ * The playground sends the member's own in-browser key (each owner, admin and developer has one,
+ * issue 31); a viewer reads keys without secrets, a billing member no keys at all.
  */
 export const PLAYGROUND_ENDPOINT: V1EndpointKey = 'POST /api-key';
 
