@@ -91,9 +91,9 @@ export const ApiKey = Type.Object(
       Type.String({
         description:
           'The full secret. Present once, in the answer that creates or rolls the key, and on ' +
-          'the key used for in-browser image calls (`used_for_ui`) and on test keys (free ' +
-          'sample answers), which only its own organization can read (viewers excepted). Live ' +
-          'secrets are stored as keyed hashes and cannot be shown again.',
+          "the caller's own in-browser key (`used_for_ui`) and on test keys (free sample " +
+          'answers; also shown to owners and admins). Live secrets are stored as keyed hashes ' +
+          'and cannot be shown again.',
       }),
     ),
     created_at: IsoDateTime,
@@ -101,13 +101,16 @@ export const ApiKey = Type.Object(
       Nullable(
         Type.String({
           description:
-            'In the list: the e-mail of the member who created the key (its spend counts ' +
-            'towards their limit); null when an admin key or no known member created it.',
+            "In the list: the e-mail of the key's holder, the member who created it, was " +
+            'handed it or rolled it last (its spend counts towards their limit); null when no ' +
+            'known member holds it.',
         }),
       ),
     ),
     used_for_ui: Type.Boolean({
-      description: 'Key used for image calls made from the browser (the first such key).',
+      description:
+        "An in-browser key: the playground's and the docs' image calls. Each owner, admin and " +
+        'developer has their own.',
     }),
     is_default: Type.Boolean(),
     last_used_at: Nullable(IsoDateTime),

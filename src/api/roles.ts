@@ -4,12 +4,11 @@
  * No React: the account pages and the playground share it.
  */
 import { roleMay, rolesNeeded, V1_ACCESS, type V1EndpointKey } from '@contract/endpoints';
-import { OWN_KEYS_ONLY } from '@contract/access';
 import type { Role } from '@contract/teams';
 
 /**
- * The playground sends the organization's in-browser key, whose secret only the roles that
- * manage keys may read (a viewer reads keys without secrets, a billing member no keys at all).
+ * The playground sends the member's own in-browser key (each owner, admin and developer has one,
+ * issue 31); a viewer reads keys without secrets, a billing member no keys at all.
  */
 export const PLAYGROUND_ENDPOINT: V1EndpointKey = 'POST /api-key';
 
@@ -30,11 +29,6 @@ export function playgroundRoleMessage(organization: {
   name: string;
   role?: Role | null;
 }): string | null {
-  if (organization.role && OWN_KEYS_ONLY.includes(organization.role)) {
-    // A developer reads only the secrets of keys they created (issue 31): the in-browser key
-    // is usually the owner's.
-    return `Trying a deployment here uses the organization's in-browser key, whose secret only owners, admins and the member who created it may read; your role in ${organization.name} is ${organization.role}.`;
-  }
   if (!organization.role || roleMay(PLAYGROUND_ENDPOINT, organization.role)) return null;
   return roleNeededMessage('Trying a deployment here', PLAYGROUND_ENDPOINT, organization);
 }

@@ -32,7 +32,8 @@ export function createServicesClient(deps: ServicesDeps) {
   async function findUiKey(): Promise<string | null> {
     const keys = await deps.getApiKeys();
     if (keys.error_message !== undefined) return null;
-    return keys.data.api_keys.find((key) => key.used_for_ui)?.key ?? null;
+    // Each member has their own in-browser key; the list shows the secret of theirs only.
+    return keys.data.api_keys.find((key) => key.used_for_ui && key.key)?.key ?? null;
   }
 
   return {

@@ -2,8 +2,9 @@
  * Issue 31, key ownership: who may change which API key (contract: `own_keys` beside the roles),
  * who reads which secret, and who sets whose monthly spend limit.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_MANAGERS, MANAGERS } from '@contract';
+import { KEY_MANAGERS, MANAGERS, ROLES } from '@contract';
 import { NOT_KEY_OWNER } from '../../server/src/repositories/apiKeys';
 import { MANAGER_LIMIT_OWNER_ONLY } from '../../server/src/repositories/teams/shared';
 import {
@@ -73,14 +74,16 @@ describe('key ownership: each role × each key operation on its own key and on a
   /** The member whose key is "another member's" for every caller but them. */
   let other: Person;
   const callers = new Map<string, Auth>();
+  const uids = new Map<string, string>();
 
   beforeAll(async () => {
     owner = await registerUser(h);
     orgId = await organizationId(owner);
     callers.set('person:owner', owner.auth);
-    for (const role of ['admin', 'developer'] as const) {
+    for (const role of ['admin', 'developer', 'billing', 'viewer'] as const) {
       const member = await addMember(h, owner, orgId, role);
       callers.set(`person:${role}`, member.auth);
+      uids.set(`person:${role}`, member.uid);
       // An admin key held by the member of that role (an admin makes it; a developer's is
       // made by the owner and so held by the owner: its own keys are the owner's).
       const res = await h.callApi({
@@ -96,7 +99,7 @@ describe('key ownership: each role × each key operation on its own key and on a
   });
 
   const cases = KEY_OPERATIONS.flatMap((op) =>
-    KEY_MANAGERS.flatMap((role) =>
+    ROLES.flatMap((role) =>
       (['person', 'admin_key'] as const)
         .filter((kind) => !(kind === 'admin_key' && role === 'owner'))
         .flatMap((kind) =>
@@ -113,15 +116,33 @@ describe('key ownership: each role × each key operation on its own key and on a
 
   it.each(cases)('$name', async ({ op, role, kind, whose }) => {
     const auth = callers.get(`${kind}:${role}`)!;
-    // "Own": made by the caller (through an admin key: it belongs to the key's holder).
-    const target = await createKey(whose === 'own' ? auth : other.auth, orgId, `${op.key}`);
+    // "Own": made by the caller (through an admin key: it belongs to the key's holder). A role
+    // that may not make keys holds one it made before a demotion (set in the database).
+    const holdsKeys = KEY_MANAGERS.includes(role);
+    const target = await createKey(
+      whose === 'own' && holdsKeys
+        ? auth
+        : whose === 'own' && kind === 'admin_key'
+          ? owner.auth
+          : other.auth,
+      orgId,
+      `${op.key}`,
+    );
+    if (whose === 'own' && !holdsKeys && kind === 'person') {
+      await h.db.execute(
+        sql`update api_keys set created_by_uid = ${uids.get(`person:${role}`)!} where id = ${target.id}`,
+      );
+    }
     const res = await h.callApi({
       method: op.method,
       url: op.url,
       headers: { ...auth, 'x-organization-id': orgId, 'x-api-key': target.id },
       ...(op.payload && { payload: op.payload }),
     });
-    if (whose === 'own' || MANAGERS.includes(role)) {
+    if (!holdsKeys) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe('role_forbidden');
+    } else if (whose === 'own' || MANAGERS.includes(role)) {
       expect(res.statusCode, res.body).toBe(200);
     } else {
       expect(res.statusCode, res.body).toBe(403);
@@ -160,8 +181,10 @@ describe('secrets are shown to who may use them', () => {
     const listed = asDev.json().api_keys.find((k: { id: string }) => k.id === own.id);
     expect(listed.key).toBe(own.key);
 
+    // An admin reads every test key's secret (free), but no other member's live in-browser
+    // secret: its spend counts towards that member's limit (issue 31).
     const asAdmin = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
-    expect(asAdmin.body).toContain(owner.playgroundKey.key);
+    expect(asAdmin.body).not.toContain(owner.playgroundKey.key);
     expect(asAdmin.body).toContain(own.key);
   });
 
@@ -230,13 +253,18 @@ describe('leaving ends every secret the member read', () => {
     return JSON.stringify(log.json());
   };
 
-  it('removing an admin rotates the in-browser and test keys they could read, at once, and names them', async () => {
+  it('removing an admin rotates the in-browser and test keys they were shown, at once, and names them', async () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
     const admin = await addMember(h, owner, orgId, 'admin');
     const test = await createKey(owner.auth, orgId, 'shared test key');
+    // Before issue 31's per-member in-browser keys an admin could read the owner's: the
+    // migration records such secrets as shown to every owner and admin (as here).
+    await h.db.execute(
+      sql`insert into api_key_secret_views (api_key_id, organization_id, uid)
+        values (${owner.playgroundKey.id}, ${orgId}, ${admin.uid})`,
+    );
     const seen = await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
-    expect(seen.body).toContain(owner.playgroundKey.key);
     expect(seen.body).toContain(test.key);
     expect(await refused(owner.playgroundKey.key)).toBe(false);
 
@@ -267,6 +295,10 @@ describe('leaving ends every secret the member read', () => {
     const owner = await registerUser(h);
     const orgId = await organizationId(owner);
     const admin = await addMember(h, owner, orgId, 'admin');
+    await h.db.execute(
+      sql`insert into api_key_secret_views (api_key_id, organization_id, uid)
+        values (${owner.playgroundKey.id}, ${orgId}, ${admin.uid})`,
+    );
     await h.callApi({ method: 'GET', url: '/v1/api-key', headers: admin.auth });
     const demoted = await h.callApi({
       method: 'PATCH',

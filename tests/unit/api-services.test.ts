@@ -34,6 +34,23 @@ describe('services client', () => {
     expect((init.headers as Record<string, string>)['api-key']).toBe('va_test_ui');
   });
 
+  it("sends the member's own in-browser key: the first one whose secret the list shows (issue 31)", async () => {
+    const client = createServicesClient({
+      baseUrl: () => 'http://services.test',
+      getApiKeys: async () => ({
+        data: {
+          api_keys: [
+            // Another member's in-browser key: listed without its secret.
+            key({ id: 'owner-ui', used_for_ui: true }),
+            key({ id: 'mine', key: 'va_live_mine', used_for_ui: true }),
+          ],
+        },
+      }),
+      fetch: vi.fn(),
+    });
+    expect(await client.findUiKey()).toBe('va_live_mine');
+  });
+
   it("says 'Sign In is required to proceed!' when there is no UI key or no user", async () => {
     const fetchMock = vi.fn();
     const none = createServicesClient({
@@ -86,7 +103,7 @@ describe('services client', () => {
     expect((await admin.processImage({ task: 'object-detection', body: {} })).error_message).toBe(
       'Sign In is required to proceed!',
     );
-    // A developer reads only the secrets of keys they created: not the owner's in-browser key.
+    // A developer has their own in-browser key (issue 31): none found is the spec's message.
     const developer = createServicesClient({
       baseUrl: () => 'http://services.test',
       getApiKeys: async () => ({ data: { api_keys: [] } }),
@@ -95,9 +112,7 @@ describe('services client', () => {
     });
     expect(
       (await developer.processImage({ task: 'object-detection', body: {} })).error_message,
-    ).toBe(
-      "Trying a deployment here uses the organization's in-browser key, whose secret only owners, admins and the member who created it may read; your role in Acme Vision is developer.",
-    );
+    ).toBe('Sign In is required to proceed!');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

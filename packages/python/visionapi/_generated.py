@@ -1303,7 +1303,7 @@ class _CreateApiKeyResponseRequired(TypedDict):
     key: str
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1342,7 +1342,7 @@ class _ListApiKeysResponseApiKeysItemRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1361,7 +1361,7 @@ class _ListApiKeysResponseApiKeysItemRequired(TypedDict):
 
 class ListApiKeysResponseApiKeysItem(_ListApiKeysResponseApiKeysItemRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class ListApiKeysResponse(TypedDict):
@@ -1386,7 +1386,7 @@ class _SetDefaultApiKeyResponseRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1405,7 +1405,7 @@ class _SetDefaultApiKeyResponseRequired(TypedDict):
 
 class SetDefaultApiKeyResponse(_SetDefaultApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class RollApiKeyResponseLastRefused(TypedDict):
@@ -1428,7 +1428,7 @@ class _RollApiKeyResponseRequired(TypedDict):
     key: str
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1467,7 +1467,7 @@ class _SetApiKeyCapResponseRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1486,7 +1486,7 @@ class _SetApiKeyCapResponseRequired(TypedDict):
 
 class SetApiKeyCapResponse(_SetApiKeyCapResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class SetApiKeyRestrictionsResponseLastRefused(TypedDict):
@@ -1508,7 +1508,7 @@ class _SetApiKeyRestrictionsResponseRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1527,7 +1527,7 @@ class _SetApiKeyRestrictionsResponseRequired(TypedDict):
 
 class SetApiKeyRestrictionsResponse(_SetApiKeyRestrictionsResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class DisableApiKeyResponseLastRefused(TypedDict):
@@ -1549,7 +1549,7 @@ class _DisableApiKeyResponseRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1568,7 +1568,7 @@ class _DisableApiKeyResponseRequired(TypedDict):
 
 class DisableApiKeyResponse(_DisableApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class EnableApiKeyResponseLastRefused(TypedDict):
@@ -1590,7 +1590,7 @@ class _EnableApiKeyResponseRequired(TypedDict):
     """What lists show instead of the secret: prefix, an ellipsis and the last four."""
     created_at: str
     used_for_ui: bool
-    """Key used for image calls made from the browser (the first such key)."""
+    """An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own."""
     is_default: bool
     last_used_at: Optional[str]
     previous_secret_expires_at: Optional[str]
@@ -1609,7 +1609,7 @@ class _EnableApiKeyResponseRequired(TypedDict):
 
 class EnableApiKeyResponse(_EnableApiKeyResponseRequired, total=False):
     key: str
-    """The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again."""
+    """The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again."""
     created_by: Optional[str]
 
 class DeleteApiKeyResponse(TypedDict):

@@ -120,7 +120,12 @@ export const apiKeys = pgTable(
     refusedCalls: integer('refused_calls').notNull().default(0),
     lastRefusedAt: timestamp('last_refused_at', { withTimezone: true, mode: 'date' }),
     lastRefusedReason: text('last_refused_reason'),
-    /** The member who created the key: its spend counts towards their monthly limit. */
+    /**
+     * The key's holder: the member who created it, was handed it, or rolled it last (whoever was
+     * shown its current secret to keep). Its spend counts towards their monthly limit. Never null
+     * in an organization with members (migration 0013's trigger gives a key without one to the
+     * owner).
+     */
     createdByUid: text('created_by_uid'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
@@ -304,6 +309,30 @@ export const usageReservations = pgTable(
     index('usage_reservations_lease_idx')
       .on(t.leaseUntil)
       .where(sql`status = 'held'`),
+  ],
+);
+
+/**
+ * Who was shown an API key's current secret (issue 31): its holder when it was made or rolled,
+ * and every member the key list showed it to (the in-browser and test keys' secrets are readable
+ * again). A new secret forgets the old rows. When a member leaves, is removed or is demoted to a
+ * role that may not read a key, every key they were shown gets a new secret at once.
+ */
+export const apiKeySecretViews = pgTable(
+  'api_key_secret_views',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    uid: text('uid').notNull(),
+    shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.uid] }),
+    index('api_key_secret_views_member_idx').on(t.organizationId, t.uid),
   ],
 );
 

@@ -32,6 +32,19 @@ export interface CallAccess {
   role: Role;
   /** The member the call acts for: the signed-in person, or the admin key's holder. */
   memberUid: string | null;
+  /** Through an admin key: its holder's current role (the key acts with at most it). */
+  holderRole?: Role;
+}
+
+/**
+ * The role an admin key acts with (issue 31): its own, at most its holder's current one. An
+ * owner or admin holder, or one of the key's own role, leaves the key's role; an admin key whose
+ * holder was demoted acts with the holder's new role. Otherwise (a developer's billing key, say)
+ * the key keeps its role and every call must also be allowed to the holder's (`holderRole`).
+ */
+export function adminKeyRole(keyRole: Role, holderRole: Role): Role {
+  if (holderRole === 'owner' || holderRole === 'admin' || holderRole === keyRole) return keyRole;
+  return keyRole === 'admin' ? holderRole : keyRole;
 }
 
 declare module 'fastify' {
@@ -123,8 +136,9 @@ export function accessControl(deps: {
     request.actor = { kind: 'admin_key', id: found.key.id, label: found.key.name, ip: request.ip };
     request.access = {
       organization: found.organization,
-      role: found.key.role,
+      role: adminKeyRole(found.key.role, found.holderRole),
       memberUid: found.key.secretHolderUid ?? found.key.createdByUid ?? null,
+      holderRole: found.holderRole,
     };
     const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
     if (Date.now() - lastUsed > 60_000) await teams.touchAdminKey(found.key.id);
@@ -168,6 +182,16 @@ export function accessControl(deps: {
     if (access.kind === 'member' && !access.roles.includes(request.access!.role)) {
       throw forbiddenRole(access, request.access!.role, request.access!.organization.name);
     }
+    // An admin key acts with at most its holder's current role: what the holder may not do,
+    // their key may not either.
+    const holderRole = request.access?.holderRole;
+    if (access.kind === 'member' && holderRole && !access.roles.includes(holderRole)) {
+      throw new ApiError(
+        'role_forbidden',
+        `This needs the ${rolesNeeded(access)} role; this admin key acts for a member whose role in ${request.access!.organization.name} is now ${holderRole}.`,
+        { details: { role: holderRole, roles_needed: rolesNeeded(access) } },
+      );
+    }
   };
 
   return {
@@ -206,10 +230,11 @@ export function organizationOf(request: FastifyRequest): OrganizationRow {
 export function keyOwnerScope(request: FastifyRequest): string | null | undefined {
   const access = request.routeOptions.config?.access;
   const call = request.access;
-  if (!access || !call || access.kind !== 'member' || !access.own_keys?.includes(call.role)) {
-    return undefined;
-  }
-  return call.memberUid;
+  if (access?.kind !== 'member' || !call) return undefined;
+  const ownOnly =
+    access.own_keys?.includes(call.role) ||
+    (call.holderRole !== undefined && access.own_keys?.includes(call.holderRole));
+  return ownOnly ? call.memberUid : undefined;
 }
 
 /** Who is calling, for the audit log. */

@@ -1,12 +1,20 @@
-import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
-import type { AuditAction } from '@contract';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { KEY_MANAGERS, type AuditAction, type Role } from '@contract';
 import type { Database, Executor } from '../db/client';
-import { apiKeys, deployments, organizations, testUsage } from '../db/schema';
+import {
+  adminKeys,
+  apiKeySecretViews,
+  apiKeys,
+  deployments,
+  memberships,
+  organizations,
+  testUsage,
+} from '../db/schema';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditDetails } from './audit';
 import { keepDeletedKeySpend } from './ledger';
-import type { OrganizationRow } from './organizations';
+import { PLAYGROUND_KEY_NAME, type OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -51,6 +59,82 @@ function requireOwner(row: ApiKeyRow, onlyCreatedBy: KeyOwnerScope): void {
   if (onlyCreatedBy === null || row.createdByUid !== onlyCreatedBy) {
     throw new ApiError('not_key_owner', NOT_KEY_OWNER);
   }
+}
+
+/**
+ * Who makes a key or is shown a new secret: the member it then belongs to (an admin key's
+ * holder for a call through an admin key) and, for an admin key, its id. Re-checked under the
+ * team's lock in the transaction that makes the secret (issue 31): a member removed meanwhile,
+ * or an admin key deleted, gets nothing.
+ */
+export interface KeyHolder {
+  uid: string | null;
+  adminKeyId?: string | null;
+}
+
+export const NO_LONGER_MEMBER = 'Organization not found, or you are no longer one of its members.';
+
+/** Takes the team's lock (as every change of members does) and re-reads the holder under it. */
+export async function requireHolderUnderLock(
+  tx: Executor,
+  organizationId: string,
+  holder: KeyHolder,
+  roles: readonly Role[] = KEY_MANAGERS,
+): Promise<Role> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`team:${organizationId}`}, 0))`,
+  );
+  if (holder.adminKeyId) {
+    const [key] = await tx
+      .select({ id: adminKeys.id })
+      .from(adminKeys)
+      .where(
+        and(eq(adminKeys.id, holder.adminKeyId), eq(adminKeys.organizationId, organizationId)),
+      );
+    if (!key) {
+      throw new ApiError(
+        'unauthenticated',
+        'The admin key is invalid, deleted or expired. Create a new one on the team page.',
+      );
+    }
+  }
+  const [row] =
+    holder.uid === null
+      ? []
+      : await tx
+          .select({ role: memberships.role })
+          .from(memberships)
+          .where(
+            and(eq(memberships.organizationId, organizationId), eq(memberships.uid, holder.uid)),
+          );
+  if (!row) throw new ApiError('organization_not_found', NO_LONGER_MEMBER);
+  if (!roles.includes(row.role)) {
+    throw new ApiError(
+      'role_forbidden',
+      `This change needs the ${roles.join(', ')} role; the role of the member it acts for is now ${row.role}.`,
+    );
+  }
+  return row.role;
+}
+
+/** Records that `uids` were shown the current secret of each key (issue 31). */
+export async function recordSecretViews(
+  executor: Executor,
+  organizationId: string,
+  keyIds: readonly string[],
+  uid: string | null,
+): Promise<void> {
+  if (uid === null || keyIds.length === 0) return;
+  await executor
+    .insert(apiKeySecretViews)
+    .values(keyIds.map((apiKeyId) => ({ apiKeyId, organizationId, uid })))
+    .onConflictDoNothing();
+}
+
+/** A key's secret changed: nobody has been shown the new one yet. */
+export async function forgetSecretViews(executor: Executor, keyIds: readonly string[]) {
+  if (keyIds.length === 0) return;
+  await executor.delete(apiKeySecretViews).where(inArray(apiKeySecretViews.apiKeyId, keyIds));
 }
 
 /** A key row and, once, its new secret. */
@@ -133,17 +217,28 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       restrictions: KeyRestrictions = {},
       mode: KeyMode = 'live',
       /** The member the key belongs to (an admin key's holder); default: the acting person. */
-      createdByUid: string | null = actor.kind === 'user' ? actor.id : null,
+      holder: KeyHolder = {
+        uid: actor.kind === 'user' ? actor.id : null,
+        adminKeyId: actor.kind === 'admin_key' ? actor.id : null,
+      },
     ): Promise<KeyWithSecret> {
+      const createdByUid = holder.uid;
       return db.transaction(async (tx) => {
+        // The holder is still a member who may hold keys, under the team's lock: a removal
+        // (which takes it too) either ran before (nothing is made) or runs after (and ends it).
+        if (actor.kind !== 'system') await requireHolderUnderLock(tx, organizationId, holder);
         // Lock the organization so concurrent creations respect the limit.
         await tx
           .select({ id: organizations.id })
           .from(organizations)
           .where(eq(organizations.id, organizationId))
           .for('update');
-        const [{ total }] = await tx
-          .select({ total: count() })
+        // Members' own in-browser keys (one each, made by the key list) do not count.
+        const [{ total, ui }] = await tx
+          .select({
+            total: sql<number>`count(*) filter (where not ${apiKeys.usedForUi})`.mapWith(Number),
+            ui: sql<number>`count(*) filter (where ${apiKeys.usedForUi})`.mapWith(Number),
+          })
           .from(apiKeys)
           .where(eq(apiKeys.organizationId, organizationId));
         if (total >= MAX_API_KEYS) {
@@ -152,7 +247,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           );
         }
         // The first key is the in-browser one, which the playground charges: always live.
-        const usedForUi = total === 0;
+        const usedForUi = total + ui === 0;
         const { secret, stored } = secrets.generate(usedForUi, usedForUi ? 'live' : mode);
         const [row] = await tx
           .insert(apiKeys)
@@ -160,7 +255,7 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             organizationId,
             name,
             ...stored,
-            isDefault: total === 0,
+            isDefault: total + ui === 0,
             usedForUi,
             mode: usedForUi ? 'live' : mode,
             createdByUid,
@@ -177,8 +272,59 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             ...restrictionDetails(restrictions),
           },
         });
+        await recordSecretViews(tx, organizationId, [row!.id], createdByUid);
         return { row: row!, secret };
       });
+    },
+
+    /**
+     * The member's own in-browser key (issue 31): each owner, admin and developer has one, so
+     * the playground's spend counts towards the member who uses it and no member reads a live
+     * secret whose spend counts towards another. Made, when missing, under the team's lock (a
+     * removed member gets none); returns the member's key, made now or found.
+     */
+    async ensureOwnUiKey(organizationId: string, uid: string, actor: Actor): Promise<ApiKeyRow> {
+      return db.transaction(async (tx) => {
+        await requireHolderUnderLock(tx, organizationId, { uid });
+        const [existing] = await tx
+          .select()
+          .from(apiKeys)
+          .where(
+            and(
+              eq(apiKeys.organizationId, organizationId),
+              eq(apiKeys.createdByUid, uid),
+              eq(apiKeys.usedForUi, true),
+            ),
+          )
+          .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+          .limit(1);
+        if (existing) return existing;
+        const name = `${PLAYGROUND_KEY_NAME}: ${(actor.label ?? uid).slice(0, 80)}`;
+        const { stored } = secrets.generate(true, 'live');
+        const [row] = await tx
+          .insert(apiKeys)
+          .values({
+            organizationId,
+            name,
+            ...stored,
+            usedForUi: true,
+            mode: 'live',
+            createdByUid: uid,
+          })
+          .returning();
+        await recordAudit(tx, actor, {
+          organizationId,
+          action: 'api_key.created',
+          target: name,
+          details: { key: `${row!.prefix}…${row!.last4}`, mode: 'live', in_browser: true },
+        });
+        return row!;
+      });
+    },
+
+    /** Records which secrets a list or an answer showed to the member (issue 31). */
+    async recordViews(organizationId: string, keyIds: string[], uid: string | null) {
+      await recordSecretViews(db, organizationId, keyIds, uid);
     },
 
     /**
@@ -191,9 +337,18 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
       graceHours: number,
       actor: Actor,
       onlyCreatedBy?: KeyOwnerScope,
+      /**
+       * Who is shown the new secret; the key becomes theirs (its spend counts towards their
+       * limit). Default: the acting person.
+       */
+      holder: KeyHolder = {
+        uid: actor.kind === 'user' ? actor.id : null,
+        adminKeyId: actor.kind === 'admin_key' ? actor.id : null,
+      },
     ): Promise<KeyWithSecret> {
       if (!isUuid(keyId)) throw notFound(KEY_NOT_FOUND);
       return db.transaction(async (tx) => {
+        if (actor.kind !== 'system') await requireHolderUnderLock(tx, organizationId, holder);
         const [target] = await tx
           .select()
           .from(apiKeys)
@@ -209,14 +364,24 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
             previousSecretHash: graceHours > 0 ? target.secretHash : null,
             previousSecretExpiresAt:
               graceHours > 0 ? new Date(Date.now() + graceHours * 3_600_000) : null,
+            // Whoever is shown the new secret holds the key: no member spends through a key
+            // whose spend counts towards another member's limit.
+            createdByUid: holder.uid ?? target.createdByUid,
           })
           .where(eq(apiKeys.id, keyId))
           .returning();
+        await forgetSecretViews(tx, [keyId]);
+        await recordSecretViews(tx, organizationId, [keyId], holder.uid);
+        const moved = holder.uid !== null && holder.uid !== target.createdByUid;
         await recordAudit(tx, actor, {
           organizationId,
           action: 'api_key.rolled',
           target: target.name,
-          details: { key: `${row!.prefix}…${row!.last4}`, previous_expires_in_hours: graceHours },
+          details: {
+            key: `${row!.prefix}…${row!.last4}`,
+            previous_expires_in_hours: graceHours,
+            ...(moved && { holder_changed: true }),
+          },
         });
         return { row: row!, secret };
       });

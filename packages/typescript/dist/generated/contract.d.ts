@@ -631,11 +631,11 @@ export type CreateApiKeyResponse = {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -675,11 +675,11 @@ export interface ListApiKeysResponse {
         last4: string;
         /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
         redacted: string;
-        /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+        /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
         key?: string;
         created_at: string;
         created_by?: string | null;
-        /** Key used for image calls made from the browser (the first such key). */
+        /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
         used_for_ui: boolean;
         is_default: boolean;
         last_used_at: string | null;
@@ -720,11 +720,11 @@ export interface SetDefaultApiKeyResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -766,11 +766,11 @@ export type RollApiKeyResponse = {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -813,11 +813,11 @@ export interface SetApiKeyCapResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -860,11 +860,11 @@ export interface SetApiKeyRestrictionsResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -904,11 +904,11 @@ export interface DisableApiKeyResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -948,11 +948,11 @@ export interface EnableApiKeyResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;

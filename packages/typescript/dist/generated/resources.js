@@ -172,7 +172,7 @@ export class AccountResource {
     /**
      * List the API keys of your organization: `GET /v1/api-key`.
      *
-     * Secrets are not listed (`redacted` shows prefix and last four), except the key used for in-browser image calls and test keys, whose secrets the site needs; those are shown to owners and admins and to the member who created the key, never to a viewer.
+     * Secrets are not listed (`redacted` shows prefix and last four), except the in-browser keys and test keys, whose secrets the site needs: a live in-browser key is shown only to its holder (the member whose spend limit it counts towards), a test key also to owners and admins, never to a billing member or viewer. Each owner, admin and developer has their own in-browser key, made by this call the first time they list the keys. Every secret shown is recorded: it gets a new secret when the member leaves, is removed or demoted.
      */
     listApiKeys(request, options) {
         return this.caller.operation('listApiKeys', request, options);
@@ -186,7 +186,7 @@ export class AccountResource {
     /**
      * Roll a key: give it a new secret: `POST /v1/api-key/roll`.
      *
-     * The answer carries the new secret this once. The old secret stops working at once (`expire_previous_in_hours: 0`) or after the chosen grace period.
+     * The answer carries the new secret this once. The old secret stops working at once (`expire_previous_in_hours: 0`) or after the chosen grace period. The key becomes the caller's (for an admin key, its holder's): its spend then counts towards their limit.
      */
     rollApiKey(request, options) {
         return this.caller.operation('rollApiKey', request, options);

@@ -843,11 +843,11 @@ export type CreateApiKeyResponse = {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -889,11 +889,11 @@ export interface ListApiKeysResponse {
     last4: string;
     /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
     redacted: string;
-    /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+    /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
     key?: string;
     created_at: string;
     created_by?: string | null;
-    /** Key used for image calls made from the browser (the first such key). */
+    /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
     used_for_ui: boolean;
     is_default: boolean;
     last_used_at: string | null;
@@ -936,11 +936,11 @@ export interface SetDefaultApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -984,11 +984,11 @@ export type RollApiKeyResponse = {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -1033,11 +1033,11 @@ export interface SetApiKeyCapResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -1082,11 +1082,11 @@ export interface SetApiKeyRestrictionsResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -1128,11 +1128,11 @@ export interface DisableApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;
@@ -1174,11 +1174,11 @@ export interface EnableApiKeyResponse {
   last4: string;
   /** What lists show instead of the secret: prefix, an ellipsis and the last four. */
   redacted: string;
-  /** The full secret. Present once, in the answer that creates or rolls the key, and on the key used for in-browser image calls (`used_for_ui`) and on test keys (free sample answers), which only its own organization can read (viewers excepted). Live secrets are stored as keyed hashes and cannot be shown again. */
+  /** The full secret. Present once, in the answer that creates or rolls the key, and on the caller's own in-browser key (`used_for_ui`) and on test keys (free sample answers; also shown to owners and admins). Live secrets are stored as keyed hashes and cannot be shown again. */
   key?: string;
   created_at: string;
   created_by?: string | null;
-  /** Key used for image calls made from the browser (the first such key). */
+  /** An in-browser key: the playground's and the docs' image calls. Each owner, admin and developer has their own. */
   used_for_ui: boolean;
   is_default: boolean;
   last_used_at: string | null;

@@ -1,8 +1,8 @@
 /** Admin keys: secrets for machines, each with a role and the member who holds its secret. */
-import { and, asc, count, eq } from 'drizzle-orm';
-import { MAX_ADMIN_KEYS, type AssignableRole } from '@contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { MAX_ADMIN_KEYS, type AssignableRole, type Role } from '@contract';
 import type { Database } from '../../db/client';
-import { adminKeys, organizations } from '../../db/schema';
+import { adminKeys, memberships, organizations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/keys';
 import { recordAudit, type Actor } from '../audit';
@@ -107,15 +107,30 @@ export function adminKeysRepository(db: Database) {
       });
     },
 
-    /** An admin key by its secret's hash, with its organization; expired keys are not found. */
+    /**
+     * An admin key by its secret's hash, with its organization and its holder's current role
+     * (issue 31: a key acts with at most that role). Expired keys, and keys whose holder is no
+     * longer a member, are not found.
+     */
     async adminKeyForCall(secretHash: string): Promise<{
       key: AdminKeyRow;
       organization: OrganizationRow;
+      holderRole: Role;
     } | null> {
       const [row] = await db
-        .select({ key: adminKeys, organization: organizations })
+        .select({ key: adminKeys, organization: organizations, holderRole: memberships.role })
         .from(adminKeys)
         .innerJoin(organizations, eq(organizations.id, adminKeys.organizationId))
+        .innerJoin(
+          memberships,
+          and(
+            eq(memberships.organizationId, adminKeys.organizationId),
+            eq(
+              memberships.uid,
+              sql`coalesce(${adminKeys.secretHolderUid}, ${adminKeys.createdByUid})`,
+            ),
+          ),
+        )
         .where(eq(adminKeys.secretHash, secretHash));
       if (!row) return null;
       if (row.key.expiresAt && row.key.expiresAt.getTime() <= Date.now()) return null;

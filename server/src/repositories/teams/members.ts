@@ -3,10 +3,11 @@
  * under it (roles from contract/access.ts) and writes its audit entry in the same transaction.
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { ROLES, type AssignableRole, type Role } from '@contract';
+import { ROLES, type AssignableRole } from '@contract';
 import type { Database, Executor } from '../../db/client';
 import {
   adminKeys,
+  apiKeySecretViews,
   apiKeys,
   deletedKeySpend,
   membershipRemovals,
@@ -18,6 +19,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid, type KeySecrets } from '../../lib/keys';
 import { utcMonth } from '../../lib/month';
 import { recordAudit, type Actor } from '../audit';
+import { forgetSecretViews } from '../apiKeys';
 import { keepDeletedKeySpend } from '../ledger';
 import { KEY_MANAGERS, MANAGERS, OWNER_ONLY } from '@contract/access';
 import {
@@ -46,20 +48,73 @@ async function dropMember(
   organizationId: string,
   uid: string,
 ): Promise<{ apiKeys: number; adminKeys: number }> {
-  const owner = await tx
+  const deleted = await releaseKeys(tx, organizationId, uid, 'delete');
+  const machines = await tx
+    .delete(adminKeys)
+    .where(and(eq(adminKeys.organizationId, organizationId), eq(adminKeys.secretHolderUid, uid)))
+    .returning({ id: adminKeys.id });
+  await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)));
+  await tx
+    .update(userPreferences)
+    .set({ selectedOrganizationId: null, updatedAt: new Date() })
+    .where(
+      and(eq(userPreferences.uid, uid), eq(userPreferences.selectedOrganizationId, organizationId)),
+    );
+  return { apiKeys: deleted, adminKeys: machines.length };
+}
+
+/**
+ * The API keys a member held, when they leave or are removed ('delete': deleted, their spend
+ * kept for the month) or demoted to a role that may not hold keys ('owner': they pass to the
+ * owner). Their own in-browser key is deleted either way, unless it is the organization's only
+ * one (it then passes to the owner, so the site keeps working). Returns how many were deleted.
+ */
+async function releaseKeys(
+  tx: Executor,
+  organizationId: string,
+  uid: string,
+  rest: 'delete' | 'owner',
+): Promise<number> {
+  const [owner] = await tx
     .select({ uid: memberships.uid })
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'owner')));
-  await tx
-    .update(apiKeys)
-    .set({ createdByUid: owner[0]?.uid ?? null })
+  const [{ others }] = await tx
+    .select({ others: sql<number>`count(*)`.mapWith(Number) })
+    .from(apiKeys)
     .where(
       and(
         eq(apiKeys.organizationId, organizationId),
-        eq(apiKeys.createdByUid, uid),
         eq(apiKeys.usedForUi, true),
+        sql`${apiKeys.createdByUid} is distinct from ${uid}`,
       ),
     );
+  if (others === 0) {
+    await tx
+      .update(apiKeys)
+      .set({ createdByUid: owner?.uid ?? null })
+      .where(
+        and(
+          eq(apiKeys.organizationId, organizationId),
+          eq(apiKeys.createdByUid, uid),
+          eq(apiKeys.usedForUi, true),
+        ),
+      );
+  }
+  if (rest === 'owner') {
+    await tx
+      .update(apiKeys)
+      .set({ createdByUid: owner?.uid ?? null })
+      .where(
+        and(
+          eq(apiKeys.organizationId, organizationId),
+          eq(apiKeys.createdByUid, uid),
+          eq(apiKeys.usedForUi, false),
+        ),
+      );
+  }
   const deleted = await tx
     .delete(apiKeys)
     .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
@@ -75,54 +130,47 @@ async function dropMember(
       .limit(1);
     if (first) await tx.update(apiKeys).set({ isDefault: true }).where(eq(apiKeys.id, first.id));
   }
-  const machines = await tx
-    .delete(adminKeys)
-    .where(and(eq(adminKeys.organizationId, organizationId), eq(adminKeys.secretHolderUid, uid)))
-    .returning({ id: adminKeys.id });
-  await tx
-    .delete(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)));
-  await tx
-    .update(userPreferences)
-    .set({ selectedOrganizationId: null, updatedAt: new Date() })
-    .where(
-      and(eq(userPreferences.uid, uid), eq(userPreferences.selectedOrganizationId, organizationId)),
-    );
-  return { apiKeys: deleted.length, adminKeys: machines.length };
+  return deleted.length;
 }
 
-/** Roles whose members read the secrets of keys others created. */
-const READS_EVERY_SECRET: readonly Role[] = MANAGERS;
-
 /**
- * Gives a new secret, at once (no grace period), to every live key whose secret the member could
- * read or was shown: as an owner or admin every readable one (the in-browser key, test keys);
- * always the keys they created (shown once at creation) and `also` (keys handed over from them).
- * The site reads the in-browser key's new secret on its next call. Returns "name (prefix…last4)"
- * of each, for the audit entry and the answer.
+ * Gives a new secret, at once (no grace period), to every live key whose secret the member was
+ * shown (`api_key_secret_views`: made, rolled, or read in the key list or an answer) or that they
+ * hold, and to `also` (keys handed over from them). `keepOwn`: a demotion to a role that still
+ * holds keys keeps the secrets of the keys they hold. The site reads an in-browser key's new
+ * secret on its next call. Returns "name (prefix…last4)" of each, for the audit entry and the
+ * answer.
  */
 async function rotateSecretsSeenBy(
   tx: Executor,
   secrets: KeySecrets | undefined,
   organizationId: string,
   uid: string,
-  role: Role,
-  also: readonly string[] = [],
+  options: { also?: readonly string[]; keepOwn?: boolean } = {},
 ): Promise<string[]> {
   if (!secrets) return [];
+  const also = options.also ?? [];
   const keys = await tx
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.organizationId, organizationId))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
     .for('update');
-  const readsAll = READS_EVERY_SECRET.includes(role);
-  const seen = keys.filter(
-    (key) =>
-      key.createdByUid === uid ||
-      also.includes(key.id) ||
-      (readsAll && key.secretEncrypted !== null && (key.usedForUi || key.mode === 'test')),
+  const viewed = new Set(
+    (
+      await tx
+        .select({ id: apiKeySecretViews.apiKeyId })
+        .from(apiKeySecretViews)
+        .where(
+          and(eq(apiKeySecretViews.organizationId, organizationId), eq(apiKeySecretViews.uid, uid)),
+        )
+    ).map((row) => row.id),
   );
+  const seen = keys.filter((key) => {
+    const own = key.createdByUid === uid;
+    if (options.keepOwn && own) return false;
+    return own || also.includes(key.id) || viewed.has(key.id);
+  });
   for (const key of seen) {
     const { stored } = secrets.generate(key.usedForUi, key.mode);
     await tx
@@ -130,6 +178,10 @@ async function rotateSecretsSeenBy(
       .set({ ...stored, previousSecretHash: null, previousSecretExpiresAt: null })
       .where(eq(apiKeys.id, key.id));
   }
+  await forgetSecretViews(
+    tx,
+    seen.map((key) => key.id),
+  );
   return seen.map((key) => `${key.name} (${key.prefix}…${key.last4})`);
 }
 
@@ -293,11 +345,17 @@ export function membersRepository(db: Database, secrets?: KeySecrets) {
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.uid, uid)))
           .returning();
         if (patch.role !== undefined && patch.role !== target.role) {
-          // Demoted to a role that reads no other member's secret: what they read is rotated.
-          const rotated =
-            READS_EVERY_SECRET.includes(target.role) && !READS_EVERY_SECRET.includes(patch.role)
-              ? await rotateSecretsSeenBy(tx, secrets, organizationId, uid, target.role)
-              : [];
+          // Demoted to a role that reads less: every secret they were shown that the new role
+          // may not read is rotated; to a role that holds no keys (billing, viewer), the keys
+          // they held pass to the owner, rotated, and their in-browser key goes.
+          const holdsKeys = KEY_MANAGERS.includes(patch.role);
+          const readsLess =
+            (MANAGERS.includes(target.role) && !MANAGERS.includes(patch.role)) ||
+            (KEY_MANAGERS.includes(target.role) && !holdsKeys);
+          const rotated = readsLess
+            ? await rotateSecretsSeenBy(tx, secrets, organizationId, uid, { keepOwn: holdsKeys })
+            : [];
+          if (readsLess && !holdsKeys) await releaseKeys(tx, organizationId, uid, 'owner');
           await recordAudit(tx, actor, {
             organizationId,
             action: 'member.role_changed',
@@ -375,20 +433,22 @@ export function membersRepository(db: Database, secrets?: KeySecrets) {
           const moved = await tx
             .update(apiKeys)
             .set({ createdByUid: handKeysTo })
-            .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.createdByUid, uid)))
+            // Not their own in-browser key: the heir has theirs.
+            .where(
+              and(
+                eq(apiKeys.organizationId, organizationId),
+                eq(apiKeys.createdByUid, uid),
+                eq(apiKeys.usedForUi, false),
+              ),
+            )
             .returning({ id: apiKeys.id });
           handedOver = moved.length;
           movedIds = moved.map((key) => key.id);
         }
         // Before dropMember: the in-browser keys they created pass to the owner, rotated.
-        const rotated = await rotateSecretsSeenBy(
-          tx,
-          secrets,
-          organizationId,
-          uid,
-          target.role,
-          movedIds,
-        );
+        const rotated = await rotateSecretsSeenBy(tx, secrets, organizationId, uid, {
+          also: movedIds,
+        });
         const keys = await dropMember(tx, organizationId, uid);
         const [org] = await tx
           .select({ name: organizations.name })
@@ -463,7 +523,7 @@ export function membersRepository(db: Database, secrets?: KeySecrets) {
             'You own this organization: transfer ownership to another member before you leave.',
           );
         }
-        const rotated = await rotateSecretsSeenBy(tx, secrets, organizationId, actor.id!, role);
+        const rotated = await rotateSecretsSeenBy(tx, secrets, organizationId, actor.id!);
         const keys = await dropMember(tx, organizationId, actor.id!);
         await recordAudit(tx, actor, {
           organizationId,

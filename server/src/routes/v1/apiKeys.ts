@@ -1,8 +1,9 @@
-import { DEPLOYMENT_PATHS, MANAGERS } from '@contract';
+import type { FastifyRequest } from 'fastify';
+import { DEPLOYMENT_PATHS, KEY_MANAGERS, MANAGERS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros } from '../../lib/money';
 import { presentApiKey } from '../../lib/present';
-import type { KeyRestrictions } from '../../repositories/apiKeys';
+import type { ApiKeyRow, KeyHolder, KeyRestrictions } from '../../repositories/apiKeys';
 import { actorOf, keyOwnerScope, organizationOf } from '../../plugins/access';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
@@ -37,17 +38,63 @@ function restrictionsOf(body: {
   };
 }
 
+/** Who a key made or rolled by this call belongs to: the member it acts for. */
+function holderOf(request: FastifyRequest): KeyHolder {
+  return {
+    uid: request.access!.memberUid,
+    adminKeyId: request.actor?.kind === 'admin_key' ? request.actor.id : null,
+  };
+}
+
 /** The API keys of the organization (operations table: tag "API keys"). */
 export function apiKeyHandlers(ctx: V1Context) {
   const uiSecret = ctx.repos.apiKeys.uiSecret;
   const keyId = (request: { headers: { 'x-api-key': string } }) => request.headers['x-api-key'];
+
+  /**
+   * The readable secrets (in-browser, test) the caller is shown (issue 31): a live secret only to
+   * its holder, whose limit its spend counts towards; a test key's (free) also to owners and
+   * admins; none to billing members and viewers. Each one shown is recorded, so that the member's
+   * leaving, removal or demotion rotates it.
+   */
+  function secretsFor(request: FastifyRequest) {
+    const { role, memberUid, organization, holderRole } = request.access!;
+    // Through an admin key: what both its role and its holder's may read.
+    const may = (roles: readonly string[]) =>
+      roles.includes(role) && (holderRole === undefined || roles.includes(holderRole));
+    const shown: string[] = [];
+    const secret = (row: ApiKeyRow): string | null => {
+      if (!may(KEY_MANAGERS)) return null;
+      const own = memberUid !== null && row.createdByUid === memberUid;
+      if (!own && !(may(MANAGERS) && row.mode === 'test' && !row.usedForUi)) {
+        return null;
+      }
+      const value = uiSecret(row);
+      if (value !== null) shown.push(row.id);
+      return value;
+    };
+    return {
+      secret,
+      record: () => ctx.repos.apiKeys.recordViews(organization.id, shown, memberUid),
+    };
+  }
+
+  /** One key as the caller may see it, its shown secret recorded. */
+  async function present(request: FastifyRequest, row: ApiKeyRow) {
+    const secrets = secretsFor(request);
+    const shown = presentApiKey(row, secrets.secret);
+    await secrets.record();
+    return shown;
+  }
+
   const setDisabled = async (
     request: Parameters<typeof keyOwnerScope>[0] & {
       headers: { 'x-api-key': string };
     },
     disabled: boolean,
   ) =>
-    presentApiKey(
+    present(
+      request,
       await ctx.repos.apiKeys.setDisabled(
         organizationOf(request).id,
         keyId(request),
@@ -55,7 +102,6 @@ export function apiKeyHandlers(ctx: V1Context) {
         actorOf(request),
         keyOwnerScope(request),
       ),
-      uiSecret,
     );
 
   return {
@@ -68,30 +114,35 @@ export function apiKeyHandlers(ctx: V1Context) {
         restrictionsOf(request.body),
         request.body.mode ?? 'live',
         // Made through an admin key: the key belongs to the admin key's holder.
-        request.access!.memberUid,
+        holderOf(request),
       );
-      return { ...presentApiKey(row, uiSecret), key: secret };
+      return { ...(await present(request, row)), key: secret };
     },
 
     listApiKeys: async (request) => {
       const org = organizationOf(request);
-      const [keys, emails] = await Promise.all([
+      const { role, memberUid } = request.access!;
+      const [listed, emails] = await Promise.all([
         ctx.repos.apiKeys.list(org.id),
         ctx.repos.teams.memberEmails(org.id),
       ]);
-      // A viewer reads the keys but never a secret, the in-browser key's included; a developer
-      // reads only the secrets of the keys they created (they could spend through any other
-      // past their own monthly limit, which binds the keys a member created).
-      const { role, memberUid } = request.access!;
-      const secrets =
-        role === 'viewer'
-          ? () => null
-          : MANAGERS.includes(role)
-            ? uiSecret
-            : (row: Parameters<typeof uiSecret>[0]) =>
-                memberUid !== null && row.createdByUid === memberUid ? uiSecret(row) : null;
+      let keys = listed;
+      // Each person who may hold keys has their own in-browser key (made on their first look),
+      // so the playground's spend counts towards their own limit.
+      if (
+        request.actor?.kind === 'user' &&
+        memberUid !== null &&
+        KEY_MANAGERS.includes(role) &&
+        !keys.some((key) => key.usedForUi && key.createdByUid === memberUid)
+      ) {
+        await ctx.repos.apiKeys.ensureOwnUiKey(org.id, memberUid, actorOf(request));
+        keys = await ctx.repos.apiKeys.list(org.id);
+      }
+      const secrets = secretsFor(request);
       const createdBy = (uid: string) => emails.get(uid) ?? null;
-      return { api_keys: keys.map((key) => presentApiKey(key, secrets, createdBy)) };
+      const api_keys = keys.map((key) => presentApiKey(key, secrets.secret, createdBy));
+      await secrets.record();
+      return { api_keys };
     },
 
     setDefaultApiKey: async (request) => {
@@ -101,7 +152,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         actorOf(request),
         keyOwnerScope(request),
       );
-      return presentApiKey(key, uiSecret);
+      return present(request, key);
     },
 
     rollApiKey: async (request) => {
@@ -111,8 +162,9 @@ export function apiKeyHandlers(ctx: V1Context) {
         request.body.expire_previous_in_hours,
         actorOf(request),
         keyOwnerScope(request),
+        holderOf(request),
       );
-      return { ...presentApiKey(row, uiSecret), key: secret };
+      return { ...(await present(request, row)), key: secret };
     },
 
     setApiKeyCap: async (request) => {
@@ -133,7 +185,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         actorOf(request),
         keyOwnerScope(request),
       );
-      return presentApiKey(key, uiSecret);
+      return present(request, key);
     },
 
     setApiKeyRestrictions: async (request) => {
@@ -144,7 +196,7 @@ export function apiKeyHandlers(ctx: V1Context) {
         actorOf(request),
         keyOwnerScope(request),
       );
-      return presentApiKey(key, uiSecret);
+      return present(request, key);
     },
 
     disableApiKey: (request) => setDisabled(request, true),
