@@ -498,7 +498,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/transaction",
         "access": "member",
         "path_params": [],
-        "query": ["start_date", "end_date", "skip", "limit"],
+        "query": ["start_date", "end_date", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -745,7 +745,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/audit-log",
         "access": "member",
         "path_params": [],
-        "query": ["actor", "action", "start", "end", "skip", "limit"],
+        "query": ["actor", "action", "start", "end", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -758,7 +758,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/audit-log.csv",
         "access": "member",
         "path_params": [],
-        "query": ["actor", "action", "start", "end", "skip", "limit"],
+        "query": ["actor", "action", "start", "end", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -1851,6 +1851,8 @@ class ListTransactionsResponse(TypedDict):
     total_count: int
     """(at least 0)"""
     has_more: bool
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
     totals: ListTransactionsResponseTotals
 
 class GetDailyUsageResponseDaysItemDeploymentsItem(TypedDict):
@@ -2094,6 +2096,8 @@ class ListAuditLogResponse(TypedDict):
     entries: List[ListAuditLogResponseEntriesItem]
     total: int
     """(at least 0)"""
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
 
 
 # ------------------------------------------------------------------ errors
@@ -2632,9 +2636,9 @@ class _AccountMethods:
         request = {}
         return self._call("delete_payment_method", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def list_transactions(self, *, start_date: Optional[str] = None, end_date: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListTransactionsResponse:
+    def list_transactions(self, *, start_date: Optional[str] = None, end_date: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListTransactionsResponse:
         """Usage and purchases, newest first: GET /v1/transaction."""
-        request = {"start_date": start_date, "end_date": end_date, "skip": skip, "limit": limit}
+        request = {"start_date": start_date, "end_date": end_date, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("list_transactions", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def get_daily_usage(self, *, start_date: str, end_date: str, utc_offset_minutes: Optional[int] = None, deployment: Optional[str] = None, api_key_id: Optional[str] = None, group_by: Optional[Literal["deployment", "key"]] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> GetDailyUsageResponse:
@@ -2727,13 +2731,13 @@ class _AccountMethods:
         request = {"admin_key_id": admin_key_id}
         return self._call("delete_admin_key", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
+    def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
         """Who did what, when and from where (newest first): GET /v1/audit-log."""
-        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit}
+        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("list_audit_log", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def export_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
+    def export_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
         """The filtered audit log as CSV: GET /v1/audit-log.csv."""
-        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit}
+        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("export_audit_log", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 

@@ -4,10 +4,11 @@
  * its entry). The table is append-only (migration 0006). Details never carry secrets: callers
  * pass names, ids, roles and amounts only.
  */
-import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import { before, encodeCursor, keysetTime, type Keyset } from '../lib/cursor';
 
 /** Who made a change, and from where. */
 export interface Actor {
@@ -58,6 +59,8 @@ export interface AuditFilter {
   end?: Date;
   skip: number;
   limit: number;
+  /** Entries strictly older than this (at, id), from a previous page's `next_cursor`. */
+  cursor?: Keyset;
 }
 
 export function createAuditRepository(db: Database) {
@@ -77,19 +80,32 @@ export function createAuditRepository(db: Database) {
     async page(
       organizationId: string,
       filter: AuditFilter,
-    ): Promise<{ rows: AuditRow[]; total: number }> {
+    ): Promise<{ rows: AuditRow[]; total: number; nextCursor: string | null }> {
       const condition = where(organizationId, filter);
-      const [rows, [totals]] = await Promise.all([
+      const time = sql`${auditLog.at}`;
+      const paged = filter.cursor
+        ? and(condition, before(time, sql`${auditLog.id}`, filter.cursor, 'bigint'))
+        : condition;
+      const [found, [totals]] = await Promise.all([
         db
-          .select()
+          .select({ row: auditLog, at: sql<string>`${keysetTime(time)}` })
           .from(auditLog)
-          .where(condition)
+          .where(paged)
           .orderBy(desc(auditLog.at), desc(auditLog.id))
           .offset(filter.skip)
-          .limit(filter.limit),
+          .limit(filter.limit + 1),
         db.select({ total: count() }).from(auditLog).where(condition),
       ]);
-      return { rows, total: totals?.total ?? 0 };
+      const page = found.slice(0, filter.limit);
+      const last = page[page.length - 1];
+      return {
+        rows: page.map((r) => r.row),
+        total: totals?.total ?? 0,
+        nextCursor:
+          found.length > filter.limit && last
+            ? encodeCursor({ at: last.at, id: String(last.row.id) })
+            : null,
+      };
     },
 
     /** Every matching entry, newest first, bounded (the CSV export). */

@@ -1254,6 +1254,8 @@ export interface ListTransactionsRequest {
     skip?: number;
     /** (1 to 100; default 10) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `listTransactions`. */
 export interface ListTransactionsResponse {
@@ -1274,6 +1276,8 @@ export interface ListTransactionsResponse {
     /** (at least 0) */
     total_count: number;
     has_more: boolean;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
     totals: {
         /** US dollars, exact to 6 decimals (micro-dollars). */
         spent_usd: number;
@@ -1640,6 +1644,8 @@ export interface ListAuditLogRequest {
     skip?: number;
     /** (1 to 100; default 25) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `listAuditLog`. */
 export interface ListAuditLogResponse {
@@ -1660,6 +1666,8 @@ export interface ListAuditLogResponse {
     }>;
     /** (at least 0) */
     total: number;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
 }
 /** What `exportAuditLog` sends. */
 export interface ExportAuditLogRequest {
@@ -1675,6 +1683,8 @@ export interface ExportAuditLogRequest {
     skip?: number;
     /** (1 to 100; default 25) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `exportAuditLog` (text/csv). */
 export type ExportAuditLogResponse = string;

@@ -1489,6 +1489,8 @@ export interface ListTransactionsRequest {
   skip?: number;
   /** (1 to 100; default 10) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `listTransactions`. */
@@ -1510,6 +1512,8 @@ export interface ListTransactionsResponse {
   /** (at least 0) */
   total_count: number;
   has_more: boolean;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
   totals: {
     /** US dollars, exact to 6 decimals (micro-dollars). */
     spent_usd: number;
@@ -1913,6 +1917,8 @@ export interface ListAuditLogRequest {
   skip?: number;
   /** (1 to 100; default 25) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `listAuditLog`. */
@@ -1934,6 +1940,8 @@ export interface ListAuditLogResponse {
   }>;
   /** (at least 0) */
   total: number;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
 }
 
 /** What `exportAuditLog` sends. */
@@ -1950,6 +1958,8 @@ export interface ExportAuditLogRequest {
   skip?: number;
   /** (1 to 100; default 25) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `exportAuditLog` (text/csv). */
@@ -2775,7 +2785,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/transaction',
     access: 'member',
     path_params: [],
-    query: ['start_date', 'end_date', 'skip', 'limit'],
+    query: ['start_date', 'end_date', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,
@@ -3235,7 +3245,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/audit-log',
     access: 'member',
     path_params: [],
-    query: ['actor', 'action', 'start', 'end', 'skip', 'limit'],
+    query: ['actor', 'action', 'start', 'end', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,
@@ -3256,7 +3266,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/audit-log.csv',
     access: 'member',
     path_params: [],
-    query: ['actor', 'action', 'start', 'end', 'skip', 'limit'],
+    query: ['actor', 'action', 'start', 'end', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,

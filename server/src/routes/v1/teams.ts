@@ -10,6 +10,7 @@ import { ADMIN_KEY_PREFIX } from '@contract';
 import { missingStateMessage } from '@contract/address';
 
 import { TEAM_MESSAGES } from '../../billing/mailer';
+import { decodeCursor } from '../../lib/cursor';
 import { ApiError, invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
 import { actorOf, organizationOf } from '../../plugins/access';
@@ -358,12 +359,14 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     listAuditLog: async (request) => {
-      const { rows, total } = await ctx.repos.audit.page(organizationOf(request).id, {
+      const { cursor } = request.query;
+      const { rows, total, nextCursor } = await ctx.repos.audit.page(organizationOf(request).id, {
         ...auditFilter(request.query),
         skip: request.query.skip ?? 0,
         limit: request.query.limit ?? 25,
+        ...(cursor !== undefined && { cursor: decodeCursor(cursor, 'bigint') }),
       });
-      return { entries: rows.map(presentAuditEntry), total };
+      return { entries: rows.map(presentAuditEntry), total, next_cursor: nextCursor };
     },
 
     exportAuditLog: async (request, reply) => {
