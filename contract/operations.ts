@@ -652,7 +652,9 @@ export const OPERATIONS = {
     path: '/transaction.csv',
     tag: 'Usage',
     summary: 'Every transaction in a range as CSV, oldest first',
-    description: 'At most 100,000 rows (400 for a larger range); a range covers at most 366 days.',
+    description:
+      'Streamed from a database cursor as it is read, whatever the number of rows; a range ' +
+      'covers at most 366 days. Fields that a spreadsheet would read as a formula are defused.',
     access: member(ANY_MEMBER),
     query: TransactionCsvQuery,
     response: Type.String({ description: 'CSV, UTF-8, one header line.' }),

@@ -154,6 +154,69 @@ describe('transactions at scale', () => {
   });
 });
 
+describe('CSV exports at scale', () => {
+  it('stream every row of a range in order, past many batches, formula-safe', async () => {
+    await h.db.execute(sql`
+      insert into ledger_entries (organization_id, kind, deployment, units, amount_micros,
+          balance_after_micros, api_key_id, api_key_name, created_at)
+        select ${organizationId}::uuid, 'usage', 'image-classification', 1, -3000, 1000000,
+               ${user.playgroundKey.id}::uuid, '=cmd|calc', now() - interval '1 day' - (g / 2) * interval '1 second'
+        from generate_series(1, 4500) g`);
+    const start = new Date(Date.now() - 70 * 86_400_000).toISOString();
+    const end = new Date(Date.now() + 60_000).toISOString();
+    const res = await h.callApi({
+      method: 'GET',
+      url: `/v1/transaction.csv?start_date=${start}&end_date=${end}`,
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'created_at,kind,deployment,units,amount_usd,balance_after_usd,api_key_name',
+    );
+    const expected = rowsOf<{ at: string; amount: string }>(
+      await h.db.execute(sql`
+        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+               amount_micros::text as amount
+        from ledger_entries where organization_id = ${organizationId}
+          and created_at >= ${start} and created_at <= ${end}
+        order by created_at, id`),
+    );
+    expect(expected.length).toBeGreaterThan(5000);
+    expect(lines.length - 1).toBe(expected.length);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(expected.map((e) => e.at));
+    expect(lines.slice(1).map((l) => Number(l.split(',')[4]))).toEqual(
+      expected.map((e) => Number(e.amount) / 1e6),
+    );
+    expect(res.body).toContain(`,'=cmd|calc\r\n`);
+    expect(res.body).not.toContain(',=cmd');
+
+    const usage = await h.callApi({
+      method: 'GET',
+      url: `/v1/usage/daily.csv?start_date=${start}&end_date=${end}&group_by=key`,
+      headers: user.auth,
+    });
+    expect(usage.statusCode).toBe(200);
+    const chart = await h.callApi({
+      method: 'GET',
+      url: `/v1/usage/daily?start_date=${start}&end_date=${end}`,
+      headers: user.auth,
+    });
+    const perDay = chart
+      .json()
+      .days.flatMap((d: { date: string; keys: Array<{ api_key_id: string; calls: number }> }) =>
+        d.keys.map((k) => `${d.date},${k.api_key_id},${k.calls}`),
+      );
+    const csvDays = usage.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .map((f) => `${f[0]},${f[1]},${f[3]}`);
+    expect(csvDays).toEqual(perDay);
+  });
+});
+
 describe('audit log at scale', () => {
   it('pages by cursor without skipping or repeating an entry while entries arrive', async () => {
     // Fifty entries sharing one instant, then more spread out: ties ordered by id.
@@ -179,5 +242,10 @@ describe('audit log at scale', () => {
     } while (cursor);
     expect(seen.slice(before.length)).toEqual([]);
     expect(seen).toEqual(before);
+
+    const csv = await h.callApi({ method: 'GET', url: '/v1/audit-log.csv', headers: user.auth });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(before.length + 2 * Math.ceil(before.length / 9));
   });
 });

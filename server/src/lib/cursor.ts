@@ -44,3 +44,7 @@ export function decodeCursor(cursor: string, idType: KeysetId): Keyset {
 /** `(time, id) < (cursor)`: the rows after the cursor in newest-first order. */
 export const before = (time: SQL, id: SQL, keyset: Keyset, idType: KeysetId): SQL =>
   sql`(${time}, ${id}) < (${keyset.at}::timestamptz, ${keyset.id}::${sql.raw(idType)})`;
+
+/** `(time, id) > (cursor)`: the rows after the cursor in oldest-first order. */
+export const after = (time: SQL, id: SQL, keyset: Keyset, idType: KeysetId): SQL =>
+  sql`(${time}, ${id}) > (${keyset.at}::timestamptz, ${keyset.id}::${sql.raw(idType)})`;

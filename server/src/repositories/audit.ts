@@ -9,6 +9,7 @@ import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 import { before, encodeCursor, keysetTime, type Keyset } from '../lib/cursor';
+import { exportRows, type KeysetRow } from './exports';
 
 /** Who made a change, and from where. */
 export interface Actor {
@@ -50,6 +51,18 @@ export async function recordAudit(
     details: entry.details ?? {},
     ip: actor.ip,
   });
+}
+
+/** One entry as the CSV export reads it. */
+export interface AuditExportRow extends KeysetRow {
+  at_iso: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_label: string | null;
+  action: string;
+  target: string | null;
+  details: unknown;
+  ip: string | null;
 }
 
 export interface AuditFilter {
@@ -108,14 +121,22 @@ export function createAuditRepository(db: Database) {
       };
     },
 
-    /** Every matching entry, newest first, bounded (the CSV export). */
-    all(organizationId: string, filter: Omit<AuditFilter, 'skip' | 'limit'>, max: number) {
-      return db
-        .select()
-        .from(auditLog)
-        .where(where(organizationId, filter))
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(max);
+    /** Every matching entry, newest first, at most `max`, in batches (the CSV export). */
+    export(organizationId: string, filter: Omit<AuditFilter, 'skip' | 'limit'>, max: number) {
+      const condition = where(organizationId, filter);
+      const time = sql`${auditLog.at}`;
+      return exportRows<AuditExportRow>(
+        db,
+        (after, limit) => sql`
+          select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at_iso,
+                 actor_kind, actor_id, actor_label, action, target, details, ip,
+                 ${keysetTime(time)} as cursor_at, id as cursor_id
+          from audit_log
+          where ${condition} ${after ? sql`and ${before(time, sql`${auditLog.id}`, after, 'bigint')}` : sql``}
+          order by at desc, id desc
+          limit ${limit}`,
+        max,
+      );
     },
   };
 }

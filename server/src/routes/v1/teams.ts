@@ -18,7 +18,7 @@ import type { AuditRow } from '../../repositories/audit';
 import type { AdminKeyRow, InvitationRow, MemberRow } from '../../repositories/teams';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
-import { csvLine } from './usage';
+import { csvStream } from './usage';
 
 /** Most rows one audit-log CSV carries. */
 export const AUDIT_CSV_MAX_ROWS = 50_000;
@@ -370,26 +370,23 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     exportAuditLog: async (request, reply) => {
-      const rows = await ctx.repos.audit.all(
-        organizationOf(request).id,
-        auditFilter(request.query),
-        AUDIT_CSV_MAX_ROWS,
+      const body = await csvStream(
+        ['at', 'actor_kind', 'actor', 'action', 'target', 'details', 'ip'],
+        ctx.repos.audit.export(
+          organizationOf(request).id,
+          auditFilter(request.query),
+          AUDIT_CSV_MAX_ROWS,
+        ),
+        (row) => [
+          row.at_iso,
+          row.actor_kind,
+          row.actor_label ?? row.actor_id,
+          row.action,
+          row.target,
+          JSON.stringify(row.details),
+          row.ip,
+        ],
       );
-      const body =
-        csvLine(['at', 'actor_kind', 'actor', 'action', 'target', 'details', 'ip']) +
-        rows
-          .map((row) =>
-            csvLine([
-              iso(row.at),
-              row.actorKind,
-              row.actorLabel ?? row.actorId,
-              row.action,
-              row.target,
-              JSON.stringify(row.details),
-              row.ip,
-            ]),
-          )
-          .join('');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')

@@ -2,12 +2,12 @@
  * Usage by day, aggregated in SQL (the usage chart reads one request, whatever the number of
  * transactions), and CSV exports of the aggregate and of the raw transactions.
  */
+import { Readable } from 'node:stream';
 import type { DailyUsage } from '@contract';
 import { MAX_USAGE_DAYS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import type { DailyRow } from '../../repositories/usage';
-import { MAX_CSV_ROWS } from '../../repositories/usage';
 import { organizationOf } from '../../plugins/access';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
@@ -114,6 +114,33 @@ export function csvField(value: string | number | null): string {
 export const csvLine = (fields: Array<string | number | null>) =>
   `${fields.map(csvField).join(',')}\r\n`;
 
+/**
+ * A CSV body streamed from batches of rows: the header line, then one chunk of text per batch,
+ * pulled as the client reads (constant memory for any number of rows). The first batch is read
+ * before anything is sent, so a database that fails at once answers an error, not a cut file.
+ */
+export async function csvStream<T>(
+  header: string[],
+  batches: AsyncGenerator<T[]>,
+  line: (row: T) => Array<string | number | null>,
+): Promise<Readable> {
+  const first = await batches.next();
+  async function* text() {
+    let chunk = csvLine(header);
+    if (!first.done) for (const row of first.value) chunk += csvLine(line(row));
+    yield chunk;
+    if (first.done) return;
+    for await (const batch of batches) {
+      chunk = '';
+      for (const row of batch) chunk += csvLine(line(row));
+      yield chunk;
+    }
+  }
+  return Readable.from(text(), { objectMode: false, encoding: 'utf8' });
+}
+
+const micros = (value: string | number | bigint) => Number(value);
+
 export function usageHandlers(ctx: V1Context) {
   return {
     getDailyUsage: async (request) => {
@@ -138,30 +165,33 @@ export function usageHandlers(ctx: V1Context) {
     exportDailyUsage: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
-      const daily = await ctx.repos.usage.daily(
+      const byKey = request.query.group_by === 'key';
+      const batches = ctx.repos.usage.dailyExport(
         org.id,
         start,
         end,
         request.query.utc_offset_minutes ?? 0,
+        byKey ? 'key' : 'deployment',
         usageFilter(request.query),
       );
-      const grouped = groupByDay(daily.rows, daily.purchasedMicros);
-      const body =
-        request.query.group_by === 'key'
-          ? csvLine(['date', 'api_key_id', 'api_key_name', 'calls', 'spent_usd']) +
-            grouped.days
-              .flatMap((day) =>
-                day.keys.map((k) =>
-                  csvLine([day.date, k.api_key_id, k.name, k.calls, k.spent_usd]),
-                ),
-              )
-              .join('')
-          : csvLine(['date', 'deployment', 'calls', 'spent_usd']) +
-            grouped.days
-              .flatMap((day) =>
-                day.deployments.map((d) => csvLine([day.date, d.deployment, d.calls, d.spent_usd])),
-              )
-              .join('');
+      const body = byKey
+        ? await csvStream(
+            ['date', 'api_key_id', 'api_key_name', 'calls', 'spent_usd'],
+            batches,
+            (r) => [
+              r.day,
+              r.api_key_id ?? null,
+              r.name ?? null,
+              Number(r.calls),
+              microsToUsd(micros(r.spent)),
+            ],
+          )
+        : await csvStream(['date', 'deployment', 'calls', 'spent_usd'], batches, (r) => [
+            r.day,
+            r.deployment ?? '',
+            Number(r.calls),
+            microsToUsd(micros(r.spent)),
+          ]);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="usage-by-day.csv"')
@@ -171,14 +201,8 @@ export function usageHandlers(ctx: V1Context) {
     exportTransactions: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
-      const found = await ctx.repos.usage.transactions(org.id, start, end);
-      if (!found) {
-        throw invalidRequest(
-          `More than ${MAX_CSV_ROWS.toLocaleString('en-US')} transactions in this range: export a shorter one.`,
-        );
-      }
-      const body =
-        csvLine([
+      const body = await csvStream(
+        [
           'created_at',
           'kind',
           'deployment',
@@ -186,20 +210,18 @@ export function usageHandlers(ctx: V1Context) {
           'amount_usd',
           'balance_after_usd',
           'api_key_name',
-        ]) +
-        found
-          .map((t) =>
-            csvLine([
-              t.createdAt.toISOString(),
-              t.kind,
-              t.deployment,
-              t.units,
-              microsToUsd(t.amountMicros),
-              microsToUsd(t.balanceAfterMicros),
-              t.apiKeyName,
-            ]),
-          )
-          .join('');
+        ],
+        ctx.repos.usage.transactions(org.id, start, end),
+        (t) => [
+          t.created_at_iso,
+          t.kind,
+          t.deployment,
+          Number(t.units),
+          microsToUsd(micros(t.amount_micros)),
+          microsToUsd(micros(t.balance_after_micros)),
+          t.api_key_name,
+        ],
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="transactions.csv"')
