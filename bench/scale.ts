@@ -19,7 +19,8 @@ Object.assign(process.env, {
   FIREBASE_PROJECT_ID: 'demo-visionapi',
   LOG_LEVEL: 'warn',
 });
-const { buyCredits, createHarness, registerUser } = await import('../tests/server/helpers');
+// Loaded after the environment above is set: the harness reads it when it loads.
+const helpers = () => import('../tests/server/helpers');
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -45,7 +46,8 @@ const median = (values: number[]) =>
 
 /** One streamed download: total time, first byte, lines, and the peak RSS while it ran. */
 async function download(url: string, headers: Record<string, string>) {
-  let peak = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
@@ -64,10 +66,11 @@ async function download(url: string, headers: Record<string, string>) {
   }
   const ms = performance.now() - t0;
   clearInterval(sampler);
-  return { status: res.status, ms, firstByte, bytes, rows: lines - 1, peakRss: peak };
+  return { status: res.status, ms, firstByte, bytes, rows: lines - 1, peakRss: peak, rssBefore };
 }
 
 async function benchSize(calls: number): Promise<Record<string, string>> {
+  const { buyCredits, createHarness, registerUser } = await helpers();
   const h = await createHarness();
   try {
     const user = await registerUser(h);
@@ -161,12 +164,14 @@ async function benchSize(calls: number): Promise<Record<string, string>> {
       for (let i = 0; i < 3; i++) runs.push(await download(`${address}${url}`, user.auth));
       const mid = runs.sort((a, b) => a.ms - b.ms)[1]!;
       const peak = Math.max(...runs.map((r) => r.peakRss));
+      const base = Math.min(...runs.map((r) => r.rssBefore));
       result[label] =
         mid.status !== 200
           ? `HTTP ${mid.status}`
           : `${Math.round(mid.ms)} ms, ${mid.rows.toLocaleString('en-US')} rows, ` +
             `${Math.round(mid.rows / (mid.ms / 1000)).toLocaleString('en-US')} rows/s, ` +
-            `first byte ${Math.round(mid.firstByte)} ms, peak RSS ${Math.round(peak / 1048576)} MB`;
+            `first byte ${Math.round(mid.firstByte)} ms, ` +
+            `peak RSS ${Math.round(peak / 1048576)} MB (${Math.round(base / 1048576)} MB before)`;
     }
     return result;
   } finally {
@@ -174,17 +179,26 @@ async function benchSize(calls: number): Promise<Record<string, string>> {
   }
 }
 
-const table: Record<string, Record<string, string>> = {};
-for (const size of SIZES) {
-  const column = size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1000}k`;
-  const result = await benchSize(size);
-  for (const [label, value] of Object.entries(result)) (table[label] ??= {})[column] = value;
-  console.error(`${column} done`);
+async function main() {
+  const table: Record<string, Record<string, string>> = {};
+  for (const size of SIZES) {
+    const column = size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1000}k`;
+    const result = await benchSize(size);
+    for (const [label, value] of Object.entries(result)) (table[label] ??= {})[column] = value;
+    console.error(`${column} done`);
+  }
+  const columns = SIZES.map((s) => (s >= 1_000_000 ? `${s / 1_000_000}M` : `${s / 1000}k`));
+  console.log(`| call | ${columns.join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---').join('|')}|`);
+  for (const [label, values] of Object.entries(table)) {
+    console.log(`| ${label} | ${columns.map((c) => values[c] ?? '').join(' | ')} |`);
+  }
 }
-const columns = SIZES.map((s) => (s >= 1_000_000 ? `${s / 1_000_000}M` : `${s / 1000}k`));
-console.log(`| call | ${columns.join(' | ')} |`);
-console.log(`|---|${columns.map(() => '---').join('|')}|`);
-for (const [label, values] of Object.entries(table)) {
-  console.log(`| ${label} | ${columns.map((c) => values[c] ?? '').join(' | ')} |`);
-}
-process.exit(0);
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -71,6 +71,8 @@ import {
   PaymentMethodSetup,
   SandboxCardBody,
   TransactionCsvQuery,
+  UsageBucketPage,
+  UsageBucketsQuery,
 } from './billing';
 import type { ErrorCode } from './errors';
 import type { ApiMessage } from './messages';
@@ -644,6 +646,21 @@ export const OPERATIONS = {
     query: DailyUsageQuery,
     response: Type.String({ description: 'CSV, UTF-8, one header line.' }),
     produces: 'text/csv',
+    errors: [],
+    client: { message: 'fetchTransactions' },
+  },
+  listUsageBuckets: {
+    method: 'GET',
+    path: '/usage/buckets',
+    tag: 'Usage',
+    summary: 'Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines)',
+    description:
+      'Read from the usage rollups kept in the transaction of every charge: `cost_micros` sums to ' +
+      'the ledger to the micro-dollar. Paged by `cursor` (`next_cursor`). Meant for admin keys ' +
+      '(a `viewer` admin key reads it and nothing it could change).',
+    access: member(ANY_MEMBER),
+    query: UsageBucketsQuery,
+    response: UsageBucketPage,
     errors: [],
     client: { message: 'fetchTransactions' },
   },

@@ -532,6 +532,19 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "page_items": None,
         "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "unauthenticated", "organization_not_found"],
     },
+    "list_usage_buckets": {
+        "method": "GET",
+        "path": "/usage/buckets",
+        "access": "member",
+        "path_params": [],
+        "query": ["start_date", "end_date", "bucket_width", "group_by", "deployment", "api_key_id", "limit", "cursor"],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "unauthenticated", "organization_not_found"],
+    },
     "export_transactions": {
         "method": "GET",
         "path": "/transaction.csv",
@@ -1925,6 +1938,30 @@ class GetDailyUsageResponse(TypedDict):
     """Free calls of test keys in the range (UTC days), apart from the spend."""
     totals: GetDailyUsageResponseTotals
 
+class ListUsageBucketsResponseDataItem(TypedDict):
+    start_time: str
+    end_time: str
+    api_key_id: Optional[str]
+    api_key_name: Optional[str]
+    deployment: Optional[str]
+    member_uid: Optional[str]
+    calls: int
+    """Metered (charged) calls. (at least 0)"""
+    cost_micros: int
+    """What the calls were charged, in micro-dollars (exact; sums to the ledger). (at least 0)"""
+    cost_usd: float
+    """US dollars, exact to 6 decimals (micro-dollars)."""
+
+class ListUsageBucketsResponse(TypedDict):
+    bucket_width: Literal["day", "hour"]
+    start_time: str
+    end_time: str
+    data: List[ListUsageBucketsResponseDataItem]
+    """Buckets with usage only, oldest first, then by group."""
+    has_more: bool
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
+
 class ListMembersResponseMembersItem(TypedDict):
     uid: str
     email: Optional[str]
@@ -2408,6 +2445,8 @@ __all__ = [
     "GetDailyUsageResponseTestCalls",
     "GetDailyUsageResponseTotals",
     "GetDailyUsageResponse",
+    "ListUsageBucketsResponseDataItem",
+    "ListUsageBucketsResponse",
     "ListMembersResponseMembersItem",
     "ListMembersResponse",
     "UpdateMemberResponse",
@@ -2650,6 +2689,11 @@ class _AccountMethods:
         """The daily aggregate as CSV, by deployment or by key (`group_by`): GET /v1/usage/daily.csv."""
         request = {"start_date": start_date, "end_date": end_date, "utc_offset_minutes": utc_offset_minutes, "deployment": deployment, "api_key_id": api_key_id, "group_by": group_by}
         return self._call("export_daily_usage", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def list_usage_buckets(self, *, start_date: str, end_date: str, bucket_width: Optional[Literal["day", "hour"]] = None, group_by: Optional[Literal["api_key", "deployment", "member"]] = None, deployment: Optional[str] = None, api_key_id: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListUsageBucketsResponse:
+        """Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines): GET /v1/usage/buckets."""
+        request = {"start_date": start_date, "end_date": end_date, "bucket_width": bucket_width, "group_by": group_by, "deployment": deployment, "api_key_id": api_key_id, "limit": limit, "cursor": cursor}
+        return self._call("list_usage_buckets", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def export_transactions(self, *, start_date: str, end_date: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
         """Every transaction in a range as CSV, oldest first: GET /v1/transaction.csv."""

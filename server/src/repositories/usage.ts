@@ -48,8 +48,76 @@ function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+export type BucketWidth = 'day' | 'hour';
+export type BucketGroup = 'api_key' | 'deployment' | 'member';
+
+/** One usage bucket (a group within a UTC day or hour), as the rollups hold it. */
+export interface BucketRow {
+  bucketMs: number;
+  group: string;
+  apiKeyName: string | null;
+  calls: number;
+  spentMicros: number;
+}
+
+export interface BucketQuery {
+  from: Date;
+  to: Date;
+  width: BucketWidth;
+  groupBy?: BucketGroup;
+  filter: UsageFilter;
+  /** Rows after this (bucket, group) in the answer's order. */
+  after?: { bucketMs: number; group: string };
+  limit: number;
+}
+
+const GROUP_KEYS: Record<BucketGroup | 'none', string> = {
+  api_key: `coalesce(api_key_id::text, '')`,
+  deployment: 'deployment',
+  member: `coalesce(member_uid, '')`,
+  none: `''`,
+};
+
 export function createUsageRepository(db: Database) {
   return {
+    /**
+     * Buckets of [from, to) (whole UTC days or hours) from one rollup table, by group, oldest
+     * first then by group, keyset-paged: the cost grows with the buckets read, never the calls.
+     */
+    async buckets(organizationId: string, q: BucketQuery): Promise<BucketRow[]> {
+      const table = sql.raw(q.width === 'day' ? 'usage_daily' : 'usage_hourly');
+      const group = sql.raw(GROUP_KEYS[q.groupBy ?? 'none']);
+      const afterBucket = q.after ? new Date(q.after.bucketMs).toISOString() : null;
+      const found = rows<{
+        bucket_ms: string | number;
+        group_key: string;
+        name: string | null;
+        calls: string | number;
+        spent: string | number;
+      }>(
+        await db.execute(sql`
+          select (extract(epoch from bucket) * 1000)::bigint as bucket_ms, ${group} as group_key,
+                 max(api_key_name) as name, sum(calls) as calls, sum(spent_micros) as spent
+          from ${table}
+          where organization_id = ${organizationId}
+            and bucket >= ${q.from.toISOString()} and bucket < ${q.to.toISOString()}
+            ${q.filter.deployment === undefined ? sql`` : sql`and deployment = ${q.filter.deployment}`}
+            ${keyCondition(q.filter)}
+            ${afterBucket ? sql`and bucket >= ${afterBucket}` : sql``}
+          group by bucket, ${group}
+          ${q.after ? sql`having (bucket, ${group}) > (${afterBucket}::timestamptz, ${q.after.group}::text)` : sql``}
+          order by bucket, 2
+          limit ${q.limit}`),
+      );
+      return found.map((r) => ({
+        bucketMs: Number(r.bucket_ms),
+        group: r.group_key,
+        apiKeyName: r.name,
+        calls: Number(r.calls),
+        spentMicros: Number(r.spent),
+      }));
+    },
+
     /** One aggregate by day, deployment and key; callers sum it by whichever they show. */
     async daily(
       organizationId: string,

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { DailyUsage } from '@contract';
-import { MAX_USAGE_DAYS } from '@contract';
+import { MAX_BUCKET_RANGE_DAYS, MAX_USAGE_DAYS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import type { DailyRow } from '../../repositories/usage';
@@ -141,8 +141,85 @@ export async function csvStream<T>(
 
 const micros = (value: string | number | bigint) => Number(value);
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** A usage-buckets cursor: the last (bucket, group) of the page before, opaque to callers. */
+function encodeBucketCursor(bucketMs: number, group: string): string {
+  return Buffer.from(JSON.stringify([bucketMs, group]), 'utf8').toString('base64url');
+}
+
+function decodeBucketCursor(cursor: string): { bucketMs: number; group: string } {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    value = null;
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !Number.isSafeInteger(value[0]) ||
+    typeof value[1] !== 'string' ||
+    value[1].length > 200
+  ) {
+    throw invalidRequest('Invalid query string: cursor is not one this API returned.');
+  }
+  return { bucketMs: value[0] as number, group: value[1] };
+}
+
 export function usageHandlers(ctx: V1Context) {
   return {
+    listUsageBuckets: async (request) => {
+      const org = organizationOf(request);
+      const q = request.query;
+      const width = q.bucket_width ?? 'day';
+      const unit = width === 'day' ? DAY_MS : HOUR_MS;
+      const start = new Date(q.start_date).getTime();
+      const end = new Date(q.end_date).getTime();
+      if (start > end)
+        throw invalidRequest('Invalid query string: start_date must not be after end_date.');
+      const from = Math.floor(start / unit) * unit;
+      const to = Math.max(Math.ceil(end / unit) * unit, from + unit);
+      if (to - from > MAX_BUCKET_RANGE_DAYS[width] * DAY_MS) {
+        throw invalidRequest(
+          `Invalid query string: a range covers at most ${MAX_BUCKET_RANGE_DAYS[width]} days by ${width}.`,
+        );
+      }
+      const limit = q.limit ?? 100;
+      const found = await ctx.repos.usage.buckets(org.id, {
+        from: new Date(from),
+        to: new Date(to),
+        width,
+        ...(q.group_by !== undefined && { groupBy: q.group_by }),
+        filter: usageFilter(q),
+        ...(q.cursor !== undefined && { after: decodeBucketCursor(q.cursor) }),
+        limit: limit + 1,
+      });
+      const page = found.slice(0, limit);
+      const last = page[page.length - 1];
+      const grouped = (by: string, value: string | null) => (q.group_by === by ? value : null);
+      return {
+        bucket_width: width,
+        start_time: new Date(from).toISOString(),
+        end_time: new Date(to).toISOString(),
+        data: page.map((b) => ({
+          start_time: new Date(b.bucketMs).toISOString(),
+          end_time: new Date(b.bucketMs + unit).toISOString(),
+          api_key_id: grouped('api_key', b.group || null),
+          api_key_name: grouped('api_key', b.apiKeyName),
+          deployment: grouped('deployment', b.group),
+          member_uid: grouped('member', b.group || null),
+          calls: b.calls,
+          cost_micros: b.spentMicros,
+          cost_usd: microsToUsd(b.spentMicros),
+        })),
+        has_more: found.length > limit,
+        next_cursor:
+          found.length > limit && last ? encodeBucketCursor(last.bucketMs, last.group) : null,
+      };
+    },
+
     getDailyUsage: async (request) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
