@@ -653,7 +653,8 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/usage/buckets',
     tag: 'Usage',
-    summary: 'Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines)',
+    summary:
+      'Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines)',
     description:
       'Read from the usage rollups kept in the transaction of every charge: `cost_micros` sums to ' +
       'the ledger to the micro-dollar. Paged by `cursor` (`next_cursor`). Meant for admin keys ' +

@@ -37,12 +37,13 @@ const ROLES = ['developer', 'developer', 'viewer', 'billing', 'admin'];
 export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<void> {
   const { organizationId: org, ownerUid, keyIds, calls } = seed;
   const uuids = (ids: string[]) => sql.raw(`array[${ids.map((k) => `'${k}'::uuid`).join(',')}]`);
-  const deployments = sql.raw(
-    `array[${SCALE_DEPLOYMENTS.map((d) => `'${d}'`).join(',')}]::text[]`,
-  );
+  const deployments = sql.raw(`array[${SCALE_DEPLOYMENTS.map((d) => `'${d}'`).join(',')}]::text[]`);
   const memberUids = [
     ownerUid,
-    ...Array.from({ length: SCALE_MEMBERS - 1 }, (_, i) => `scale-${org.slice(0, 8)}-member-${i + 1}`),
+    ...Array.from(
+      { length: SCALE_MEMBERS - 1 },
+      (_, i) => `scale-${org.slice(0, 8)}-member-${i + 1}`,
+    ),
   ];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('vapi.bulk_rollups', 'on', true)`);

@@ -27,14 +27,18 @@ function callsArgument(): number {
   return calls;
 }
 
-async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+async function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   const res = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 

@@ -75,7 +75,7 @@ const GROUP_KEYS: Record<BucketGroup | 'none', string> = {
   api_key: `coalesce(api_key_id::text, '')`,
   deployment: 'deployment',
   member: `coalesce(member_uid, '')`,
-  none: `''`,
+  none: `''::text`,
 };
 
 export function createUsageRepository(db: Database) {
