@@ -15,6 +15,13 @@ import type { Keyset } from '../lib/cursor';
 /** Rows fetched per round trip (a cursor's batch, or a PGlite chunk). */
 export const EXPORT_BATCH = 2_000;
 
+/**
+ * A cursor's whole read counts as one statement (no Sync until it ends), so the pool's statement
+ * timeout (10 s by default) would cut any long export: its own connection gets this one instead,
+ * and is set back when it returns to the pool.
+ */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 15 * 60_000;
+
 /** Every exported row carries its keyset: `cursor_at` (microseconds, UTC text) and `cursor_id`. */
 export interface KeysetRow {
   cursor_at: string;
@@ -43,6 +50,14 @@ async function* fromCursor<T>(pool: Pool, query: SQL): AsyncGenerator<T[]> {
   const compiled = dialect.sqlToQuery(query);
   const client: PoolClient = await pool.connect();
   let finished = false;
+  try {
+    await client.query(`select set_config('statement_timeout', $1, false)`, [
+      String(EXPORT_STATEMENT_TIMEOUT_MS),
+    ]);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
   const stream = client.query(
     new QueryStream(compiled.sql, compiled.params as unknown[], { batchSize: EXPORT_BATCH }),
   );
@@ -60,6 +75,12 @@ async function* fromCursor<T>(pool: Pool, query: SQL): AsyncGenerator<T[]> {
   } finally {
     stream.destroy();
     // A cursor left open mid-read leaves the connection busy: discard it rather than reuse it.
+    if (finished) {
+      finished = await client.query('reset statement_timeout').then(
+        () => true,
+        () => false,
+      );
+    }
     client.release(finished ? undefined : true);
   }
 }
