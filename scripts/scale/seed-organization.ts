@@ -47,6 +47,8 @@ export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<v
   ];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('vapi.bulk_rollups', 'on', true)`);
+    // A million rows take longer than a request's statement may (the pool's timeout).
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`
       insert into memberships (organization_id, uid, email, role, last_active_at)
         select ${org}::uuid, 'scale-' || ${org.slice(0, 8)} || '-member-' || g,
@@ -122,8 +124,10 @@ export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<v
                'key-' || (g % ${SCALE_KEYS}), jsonb_build_object('seeded', true)
         from generate_series(1, ${Math.floor(calls / 10)}) g`);
   });
-  await db.execute(sql`analyze ledger_entries`);
-  await db.execute(sql`analyze usage_hourly`);
-  await db.execute(sql`analyze usage_daily`);
-  await db.execute(sql`analyze audit_log`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    for (const table of ['ledger_entries', 'usage_hourly', 'usage_daily', 'audit_log']) {
+      await tx.execute(sql`analyze ${sql.raw(table)}`);
+    }
+  });
 }
