@@ -8,6 +8,8 @@ import {
   BoundedDateTime,
   IsoDateTime,
   MAX_SKIP,
+  NextCursor,
+  PageCursor,
   MultiLineText,
   Nullable,
   SingleLineText,
@@ -429,6 +431,7 @@ export const TransactionQuery = Type.Object({
   end_date: Type.Optional(BoundedDateTime),
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  cursor: Type.Optional(PageCursor),
 });
 export type TransactionQuery = Static<typeof TransactionQuery>;
 
@@ -477,6 +480,7 @@ export const TransactionList = Type.Object({
   transactions: Type.Array(Transaction),
   total_count: Type.Integer({ minimum: 0 }),
   has_more: Type.Boolean(),
+  next_cursor: NextCursor,
   totals: Type.Object({
     spent_usd: UsdAmount,
     purchased_usd: UsdAmount,

@@ -4,7 +4,15 @@
  * person types them.
  */
 import { Type, type Static } from 'typebox';
-import { BoundedDateTime, IsoDateTime, Nullable, SingleLineText, UsdAmount } from './common';
+import {
+  BoundedDateTime,
+  IsoDateTime,
+  NextCursor,
+  Nullable,
+  PageCursor,
+  SingleLineText,
+  UsdAmount,
+} from './common';
 import { CREDIT_PURCHASE_LIMITS } from './limits';
 import { PaymentProvider } from './account';
 
@@ -236,3 +244,72 @@ export const TransactionCsvQuery = Type.Object({
   end_date: BoundedDateTime,
 });
 export type TransactionCsvQuery = Static<typeof TransactionCsvQuery>;
+
+// ------------------------------------------------- Usage and cost API (machines)
+
+/** Longest range of one usage-buckets call, by bucket width. */
+export const MAX_BUCKET_RANGE_DAYS = { day: 366, hour: 31 } as const;
+
+export const UsageBucketsQuery = Type.Object({
+  start_date: BoundedDateTime,
+  end_date: BoundedDateTime,
+  bucket_width: Type.Optional(
+    Type.Union([Type.Literal('day'), Type.Literal('hour')], {
+      default: 'day',
+      description:
+        'UTC days or UTC hours. `start_date` is rounded down and `end_date` up to whole buckets; ' +
+        `a range covers at most ${MAX_BUCKET_RANGE_DAYS.day} days by day, ${MAX_BUCKET_RANGE_DAYS.hour} by hour.`,
+    }),
+  ),
+  group_by: Type.Optional(
+    Type.Union([Type.Literal('api_key'), Type.Literal('deployment'), Type.Literal('member')], {
+      description:
+        'One row per bucket and key, deployment or member (the member who holds the key); absent: one row per bucket.',
+    }),
+  ),
+  deployment: Type.Optional(
+    SingleLineText({ minLength: 1, maxLength: 64, description: 'Only this deployment.' }),
+  ),
+  api_key_id: Type.Optional(
+    SingleLineText({ minLength: 1, maxLength: 64, description: 'Only calls made with this key.' }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  cursor: Type.Optional(PageCursor),
+});
+export type UsageBucketsQuery = Static<typeof UsageBucketsQuery>;
+
+export const UsageBucket = Type.Object(
+  {
+    start_time: IsoDateTime,
+    end_time: IsoDateTime,
+    api_key_id: Nullable(Type.String({ description: 'With `group_by=api_key`; else null.' })),
+    api_key_name: Nullable(Type.String({ description: 'With `group_by=api_key`; else null.' })),
+    deployment: Nullable(Type.String({ description: 'With `group_by=deployment`; else null.' })),
+    member_uid: Nullable(
+      Type.String({ description: 'With `group_by=member`: who holds the key; else null.' }),
+    ),
+    calls: Type.Integer({ minimum: 0, description: 'Metered (charged) calls.' }),
+    cost_micros: Type.Integer({
+      minimum: 0,
+      description: 'What the calls were charged, in micro-dollars (exact; sums to the ledger).',
+    }),
+    cost_usd: UsdAmount,
+  },
+  { title: 'UsageBucket' },
+);
+export type UsageBucket = Static<typeof UsageBucket>;
+
+export const UsageBucketPage = Type.Object(
+  {
+    bucket_width: Type.Union([Type.Literal('day'), Type.Literal('hour')]),
+    start_time: IsoDateTime,
+    end_time: IsoDateTime,
+    data: Type.Array(UsageBucket, {
+      description: 'Buckets with usage only, oldest first, then by group.',
+    }),
+    has_more: Type.Boolean(),
+    next_cursor: NextCursor,
+  },
+  { title: 'UsageBucketPage' },
+);
+export type UsageBucketPage = Static<typeof UsageBucketPage>;

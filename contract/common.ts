@@ -61,3 +61,18 @@ export const BoundedDateTime = Type.String({
 
 /** Largest `skip` of any paged list. */
 export const MAX_SKIP = 100_000;
+
+/** A list's page cursor: opaque, the `next_cursor` of the page before. */
+export const PageCursor = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description:
+    'The `next_cursor` of the previous page (opaque): the next rows in the same order, stable ' +
+    'while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor.',
+});
+
+/** The cursor of the page after this one; null on the last page. */
+export const NextCursor = Type.Union([Type.String(), Type.Null()], {
+  description: 'Pass as `cursor` for the next page; null when this page is the last.',
+});

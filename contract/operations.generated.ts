@@ -411,6 +411,17 @@ export const OPERATION_INDEX = {
       responseType: 'text',
     },
   },
+  listUsageBuckets: {
+    method: 'GET',
+    path: '/usage/buckets',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'billing', 'viewer'],
+    },
+    client: {
+      message: 'fetchTransactions',
+    },
+  },
   exportTransactions: {
     method: 'GET',
     path: '/transaction.csv',

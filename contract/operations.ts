@@ -71,6 +71,8 @@ import {
   PaymentMethodSetup,
   SandboxCardBody,
   TransactionCsvQuery,
+  UsageBucketPage,
+  UsageBucketsQuery,
 } from './billing';
 import type { ErrorCode } from './errors';
 import { STATUS_WINDOW_DAYS, StatusReport } from './status';
@@ -691,12 +693,30 @@ export const OPERATIONS = {
     errors: [],
     client: { message: 'fetchTransactions' },
   },
+  listUsageBuckets: {
+    method: 'GET',
+    path: '/usage/buckets',
+    tag: 'Usage',
+    summary:
+      'Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines)',
+    description:
+      'Read from the usage rollups kept in the transaction of every charge: `cost_micros` sums to ' +
+      'the ledger to the micro-dollar. Paged by `cursor` (`next_cursor`). Meant for admin keys ' +
+      '(a `viewer` admin key reads it and nothing it could change).',
+    access: member(ANY_MEMBER),
+    query: UsageBucketsQuery,
+    response: UsageBucketPage,
+    errors: [],
+    client: { message: 'fetchTransactions' },
+  },
   exportTransactions: {
     method: 'GET',
     path: '/transaction.csv',
     tag: 'Usage',
     summary: 'Every transaction in a range as CSV, oldest first',
-    description: 'At most 100,000 rows (400 for a larger range); a range covers at most 366 days.',
+    description:
+      'Streamed from a database cursor as it is read, whatever the number of rows; a range ' +
+      'covers at most 366 days. Fields that a spreadsheet would read as a formula are defused.',
     access: member(ANY_MEMBER),
     query: TransactionCsvQuery,
     response: Type.String({ description: 'CSV, UTF-8, one header line.' }),

@@ -4,7 +4,15 @@
  * `operations.ts`, from the role groups of `access.ts`.
  */
 import { Type, type Static } from 'typebox';
-import { BoundedDateTime, IsoDateTime, MAX_SKIP, Nullable, SingleLineText } from './common';
+import {
+  BoundedDateTime,
+  IsoDateTime,
+  MAX_SKIP,
+  NextCursor,
+  Nullable,
+  PageCursor,
+  SingleLineText,
+} from './common';
 
 export {
   ASSIGNABLE_ROLES,
@@ -345,11 +353,13 @@ export const AuditLogQuery = Type.Object({
   end: Type.Optional(BoundedDateTime),
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  cursor: Type.Optional(PageCursor),
 });
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
 
 export const AuditLogPage = Type.Object({
   entries: Type.Array(AuditEntry),
   total: Type.Integer({ minimum: 0 }),
+  next_cursor: NextCursor,
 });
 export type AuditLogPage = Static<typeof AuditLogPage>;

@@ -124,6 +124,10 @@ DECLARE
   v_member text;
   v_shard smallint := pg_backend_pid() % 16;
 BEGIN
+  -- 0016: a bulk loader that builds the rollups itself, in its own transaction, sets this.
+  IF current_setting('vapi.bulk_rollups', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF NEW.api_key_id IS NOT NULL THEN
     SELECT created_by_uid INTO v_member FROM api_keys WHERE id = NEW.api_key_id;
     IF NOT FOUND THEN

@@ -54,6 +54,7 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
   'DELETE /billing/payment-method': { url: '/v1/billing/payment-method' },
   'GET /credits/payments/{payment_id}/invoice': { url: `/v1/credits/payments/${UUID}/invoice` },
   'GET /usage/daily': { url: `/v1/usage/daily?${RANGE}` },
+  'GET /usage/buckets': { url: `/v1/usage/buckets?${RANGE}&group_by=api_key` },
   'GET /usage/daily.csv': { url: `/v1/usage/daily.csv?${RANGE}` },
   'GET /transaction.csv': { url: `/v1/transaction.csv?${RANGE}` },
   'POST /organization': { url: '/v1/organization', payload: ORGANIZATION },

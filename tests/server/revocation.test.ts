@@ -38,6 +38,7 @@ const NO_REVOCATION_CHECK: readonly OperationKey[] = [
   'GET /transaction',
   'GET /transaction.csv',
   'GET /usage/daily',
+  'GET /usage/buckets',
   'GET /usage/daily.csv',
   'GET /team/members',
   'GET /team/invitations',

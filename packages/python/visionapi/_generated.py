@@ -528,7 +528,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/transaction",
         "access": "member",
         "path_params": [],
-        "query": ["start_date", "end_date", "skip", "limit"],
+        "query": ["start_date", "end_date", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -559,6 +559,19 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "body": None,
         "idempotent": False,
         "produces": "text",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "unauthenticated", "organization_not_found"],
+    },
+    "list_usage_buckets": {
+        "method": "GET",
+        "path": "/usage/buckets",
+        "access": "member",
+        "path_params": [],
+        "query": ["start_date", "end_date", "bucket_width", "group_by", "deployment", "api_key_id", "limit", "cursor"],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
         "page_items": None,
         "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "unauthenticated", "organization_not_found"],
     },
@@ -775,7 +788,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/audit-log",
         "access": "member",
         "path_params": [],
-        "query": ["actor", "action", "start", "end", "skip", "limit"],
+        "query": ["actor", "action", "start", "end", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -788,7 +801,7 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "path": "/audit-log.csv",
         "access": "member",
         "path_params": [],
-        "query": ["actor", "action", "start", "end", "skip", "limit"],
+        "query": ["actor", "action", "start", "end", "skip", "limit", "cursor"],
         "headers": {},
         "body": None,
         "idempotent": False,
@@ -1927,6 +1940,8 @@ class ListTransactionsResponse(TypedDict):
     total_count: int
     """(at least 0)"""
     has_more: bool
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
     totals: ListTransactionsResponseTotals
 
 class GetDailyUsageResponseDaysItemDeploymentsItem(TypedDict):
@@ -1998,6 +2013,30 @@ class GetDailyUsageResponse(TypedDict):
     test_calls: GetDailyUsageResponseTestCalls
     """Free calls of test keys in the range (UTC days), apart from the spend."""
     totals: GetDailyUsageResponseTotals
+
+class ListUsageBucketsResponseDataItem(TypedDict):
+    start_time: str
+    end_time: str
+    api_key_id: Optional[str]
+    api_key_name: Optional[str]
+    deployment: Optional[str]
+    member_uid: Optional[str]
+    calls: int
+    """Metered (charged) calls. (at least 0)"""
+    cost_micros: int
+    """What the calls were charged, in micro-dollars (exact; sums to the ledger). (at least 0)"""
+    cost_usd: float
+    """US dollars, exact to 6 decimals (micro-dollars)."""
+
+class ListUsageBucketsResponse(TypedDict):
+    bucket_width: Literal["day", "hour"]
+    start_time: str
+    end_time: str
+    data: List[ListUsageBucketsResponseDataItem]
+    """Buckets with usage only, oldest first, then by group."""
+    has_more: bool
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
 
 class ListMembersResponseMembersItem(TypedDict):
     uid: str
@@ -2170,6 +2209,8 @@ class ListAuditLogResponse(TypedDict):
     entries: List[ListAuditLogResponseEntriesItem]
     total: int
     """(at least 0)"""
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
 
 
 # ------------------------------------------------------------------ errors
@@ -2504,6 +2545,8 @@ __all__ = [
     "GetDailyUsageResponseTestCalls",
     "GetDailyUsageResponseTotals",
     "GetDailyUsageResponse",
+    "ListUsageBucketsResponseDataItem",
+    "ListUsageBucketsResponse",
     "ListMembersResponseMembersItem",
     "ListMembersResponse",
     "UpdateMemberResponse",
@@ -2742,9 +2785,9 @@ class _AccountMethods:
         request = {}
         return self._call("delete_payment_method", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def list_transactions(self, *, start_date: Optional[str] = None, end_date: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListTransactionsResponse:
+    def list_transactions(self, *, start_date: Optional[str] = None, end_date: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListTransactionsResponse:
         """Usage and purchases, newest first: GET /v1/transaction."""
-        request = {"start_date": start_date, "end_date": end_date, "skip": skip, "limit": limit}
+        request = {"start_date": start_date, "end_date": end_date, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("list_transactions", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def get_daily_usage(self, *, start_date: str, end_date: str, utc_offset_minutes: Optional[int] = None, deployment: Optional[str] = None, api_key_id: Optional[str] = None, group_by: Optional[Literal["deployment", "key"]] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> GetDailyUsageResponse:
@@ -2756,6 +2799,11 @@ class _AccountMethods:
         """The daily aggregate as CSV, by deployment or by key (`group_by`): GET /v1/usage/daily.csv."""
         request = {"start_date": start_date, "end_date": end_date, "utc_offset_minutes": utc_offset_minutes, "deployment": deployment, "api_key_id": api_key_id, "group_by": group_by}
         return self._call("export_daily_usage", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def list_usage_buckets(self, *, start_date: str, end_date: str, bucket_width: Optional[Literal["day", "hour"]] = None, group_by: Optional[Literal["api_key", "deployment", "member"]] = None, deployment: Optional[str] = None, api_key_id: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListUsageBucketsResponse:
+        """Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines): GET /v1/usage/buckets."""
+        request = {"start_date": start_date, "end_date": end_date, "bucket_width": bucket_width, "group_by": group_by, "deployment": deployment, "api_key_id": api_key_id, "limit": limit, "cursor": cursor}
+        return self._call("list_usage_buckets", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def export_transactions(self, *, start_date: str, end_date: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
         """Every transaction in a range as CSV, oldest first: GET /v1/transaction.csv."""
@@ -2837,13 +2885,13 @@ class _AccountMethods:
         request = {"admin_key_id": admin_key_id}
         return self._call("delete_admin_key", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
+    def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
         """Who did what, when and from where (newest first): GET /v1/audit-log."""
-        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit}
+        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("list_audit_log", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
-    def export_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
+    def export_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> str:
         """The filtered audit log as CSV: GET /v1/audit-log.csv."""
-        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit}
+        request = {"actor": actor, "action": action, "start": start, "end": end, "skip": skip, "limit": limit, "cursor": cursor}
         return self._call("export_audit_log", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 

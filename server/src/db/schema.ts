@@ -173,7 +173,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_org_created_idx').on(t.organizationId, t.createdAt),
+    // Pages by keyset (time, id) walk this index (migration 0016).
+    index('ledger_entries_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     // Purchases, refunds and disputes of a range without walking its usage rows (migration 0012).
     index('ledger_entries_org_money_idx')
       .on(t.organizationId, t.createdAt)
@@ -571,7 +572,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [
-    index('audit_log_organization_at_idx').on(t.organizationId, t.at),
+    index('audit_log_organization_at_idx').on(t.organizationId, t.at, t.id),
     index('audit_log_organization_action_idx').on(t.organizationId, t.action),
     // The per-account invitation quota: one person's sendings in the last 24 hours.
     index('audit_log_invitations_by_actor_idx')

@@ -4,10 +4,12 @@
  * its entry). The table is append-only (migration 0006). Details never carry secrets: callers
  * pass names, ids, roles and amounts only.
  */
-import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import { before, encodeCursor, keysetTime, type Keyset } from '../lib/cursor';
+import { exportRows, type KeysetRow } from './exports';
 
 /** Who made a change, and from where. */
 export interface Actor {
@@ -51,6 +53,18 @@ export async function recordAudit(
   });
 }
 
+/** One entry as the CSV export reads it. */
+export interface AuditExportRow extends KeysetRow {
+  at_iso: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_label: string | null;
+  action: string;
+  target: string | null;
+  details: unknown;
+  ip: string | null;
+}
+
 export interface AuditFilter {
   actor?: string;
   action?: string;
@@ -58,6 +72,8 @@ export interface AuditFilter {
   end?: Date;
   skip: number;
   limit: number;
+  /** Entries strictly older than this (at, id), from a previous page's `next_cursor`. */
+  cursor?: Keyset;
 }
 
 export function createAuditRepository(db: Database) {
@@ -77,29 +93,50 @@ export function createAuditRepository(db: Database) {
     async page(
       organizationId: string,
       filter: AuditFilter,
-    ): Promise<{ rows: AuditRow[]; total: number }> {
+    ): Promise<{ rows: AuditRow[]; total: number; nextCursor: string | null }> {
       const condition = where(organizationId, filter);
-      const [rows, [totals]] = await Promise.all([
+      const time = sql`${auditLog.at}`;
+      const paged = filter.cursor
+        ? and(condition, before(time, sql`${auditLog.id}`, filter.cursor, 'bigint'))
+        : condition;
+      const [found, [totals]] = await Promise.all([
         db
-          .select()
+          .select({ row: auditLog, at: sql<string>`${keysetTime(time)}` })
           .from(auditLog)
-          .where(condition)
+          .where(paged)
           .orderBy(desc(auditLog.at), desc(auditLog.id))
           .offset(filter.skip)
-          .limit(filter.limit),
+          .limit(filter.limit + 1),
         db.select({ total: count() }).from(auditLog).where(condition),
       ]);
-      return { rows, total: totals?.total ?? 0 };
+      const page = found.slice(0, filter.limit);
+      const last = page[page.length - 1];
+      return {
+        rows: page.map((r) => r.row),
+        total: totals?.total ?? 0,
+        nextCursor:
+          found.length > filter.limit && last
+            ? encodeCursor({ at: last.at, id: String(last.row.id) })
+            : null,
+      };
     },
 
-    /** Every matching entry, newest first, bounded (the CSV export). */
-    all(organizationId: string, filter: Omit<AuditFilter, 'skip' | 'limit'>, max: number) {
-      return db
-        .select()
-        .from(auditLog)
-        .where(where(organizationId, filter))
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(max);
+    /** Every matching entry, newest first, at most `max`, in batches (the CSV export). */
+    export(organizationId: string, filter: Omit<AuditFilter, 'skip' | 'limit'>, max: number) {
+      const condition = where(organizationId, filter);
+      const time = sql`${auditLog.at}`;
+      return exportRows<AuditExportRow>(
+        db,
+        (after, limit) => sql`
+          select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at_iso,
+                 actor_kind, actor_id, actor_label, action, target, details, ip,
+                 ${keysetTime(time)} as cursor_at, id as cursor_id
+          from audit_log
+          where ${condition} ${after ? sql`and ${before(time, sql`${auditLog.id}`, after, 'bigint')}` : sql``}
+          order by at desc, id desc
+          limit ${limit}`,
+        max,
+      );
     },
   };
 }

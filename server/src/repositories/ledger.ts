@@ -1,4 +1,7 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { DATE_RANGE } from '@contract';
+import { before, encodeCursor, keysetTime, type Keyset } from '../lib/cursor';
+import { usageSlices } from './usageSlices';
 import type { Database, Executor } from '../db/client';
 import { deletedKeySpend, ledgerEntries, organizations } from '../db/schema';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,8 @@ export interface TransactionFilter {
   end?: Date;
   skip: number;
   limit: number;
+  /** Rows strictly older than this (time, id), from a previous page's `next_cursor`. */
+  cursor?: Keyset;
 }
 
 /**
@@ -122,6 +127,38 @@ function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+/**
+ * Rows, calls, spend and purchases of [start, end]: usage from the rollups (whole hours and days,
+ * the ledger only for the partial hours at the ends), the other kinds from the ledger on the
+ * partial index of money rows (a few per purchase). Equal to sums over the ledger rows.
+ */
+async function rangeTotals(db: Database, organizationId: string, start: Date, end: Date) {
+  const [usage] = rows<{
+    entries: string | number;
+    calls: string | number;
+    spent: string | number;
+  }>(
+    await db.execute(sql`
+      select coalesce(sum(entries), 0) as entries, coalesce(sum(calls), 0) as calls,
+             coalesce(sum(spent), 0) as spent
+      from (${usageSlices(organizationId, start, end, 0)}) s`),
+  );
+  const [money] = rows<{ entries: string | number; purchased: string | number }>(
+    await db.execute(sql`
+      select count(*) as entries,
+             coalesce(sum(case when kind = 'purchase' then amount_micros else 0 end), 0) as purchased
+      from ledger_entries
+      where organization_id = ${organizationId} and kind <> 'usage'
+        and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}`),
+  );
+  return {
+    totalCount: Number(usage!.entries) + Number(money!.entries),
+    spentMicros: Number(usage!.spent),
+    purchasedMicros: Number(money!.purchased),
+    calls: Number(usage!.calls),
+  };
+}
+
 export function createLedgerRepository(db: Database) {
   return {
     async balance(organizationId: string): Promise<number> {
@@ -189,34 +226,41 @@ export function createLedgerRepository(db: Database) {
       return row!.result;
     },
 
-    /** Newest first, with totals over the whole filtered range. */
+    /**
+     * Newest first, by keyset (`cursor`) and/or `skip`, with totals over the whole filtered
+     * range read from the usage rollups (plus the few money rows, on their own index): the cost
+     * of a page grows with its size and the range's buckets, never with the organization's rows.
+     */
     async list(organizationId: string, filter: TransactionFilter) {
+      const time = sql`${ledgerEntries.createdAt}`;
       const conditions: SQL[] = [eq(ledgerEntries.organizationId, organizationId)];
       if (filter.start) conditions.push(gte(ledgerEntries.createdAt, filter.start));
       if (filter.end) conditions.push(lte(ledgerEntries.createdAt, filter.end));
-      const where = and(...conditions);
-      const rows = await db
-        .select()
+      if (filter.cursor)
+        conditions.push(before(time, sql`${ledgerEntries.id}`, filter.cursor, 'uuid'));
+      const found = await db
+        .select({ row: ledgerEntries, at: sql<string>`${keysetTime(time)}` })
         .from(ledgerEntries)
-        .where(where)
+        .where(and(...conditions))
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
         .offset(filter.skip)
-        .limit(filter.limit);
-      const [totals] = await db
-        .select({
-          total: count(),
-          spent: sql<string>`coalesce(sum(case when ${ledgerEntries.kind} = 'usage' then -${ledgerEntries.amountMicros} else 0 end), 0)`,
-          purchased: sql<string>`coalesce(sum(case when ${ledgerEntries.kind} = 'purchase' then ${ledgerEntries.amountMicros} else 0 end), 0)`,
-          calls: sql<string>`coalesce(sum(case when ${ledgerEntries.kind} = 'usage' then ${ledgerEntries.units} else 0 end), 0)`,
-        })
-        .from(ledgerEntries)
-        .where(where);
+        .limit(filter.limit + 1);
+      const page = found.slice(0, filter.limit);
+      const last = page[page.length - 1];
+      const totals = await rangeTotals(
+        db,
+        organizationId,
+        filter.start ?? new Date(DATE_RANGE.min),
+        filter.end ?? new Date(DATE_RANGE.max),
+      );
       return {
-        rows,
-        totalCount: totals!.total,
-        spentMicros: Number(totals!.spent),
-        purchasedMicros: Number(totals!.purchased),
-        calls: Number(totals!.calls),
+        rows: page.map((r) => r.row),
+        hasMore: found.length > filter.limit,
+        nextCursor:
+          found.length > filter.limit && last
+            ? encodeCursor({ at: last.at, id: last.row.id })
+            : null,
+        ...totals,
       };
     },
   };

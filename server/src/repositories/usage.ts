@@ -3,10 +3,10 @@
  * per day, deployment and key for a range, at a cost that grows with buckets, not calls; and the
  * rows of a range for CSV.
  */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ledgerEntries } from '../db/schema';
+import { after, keysetTime } from '../lib/cursor';
+import { exportAggregate, exportRows, type KeysetRow } from './exports';
 import { keyCondition, usageSlices } from './usageSlices';
 
 export interface DailyRow {
@@ -23,15 +23,101 @@ export interface UsageFilter {
   apiKeyId?: string;
 }
 
-/** Most rows one CSV export of transactions may hold. */
-export const MAX_CSV_ROWS = 100_000;
+/** One ledger row as the CSV export reads it (amounts as the driver gives a bigint). */
+export interface TransactionExportRow extends KeysetRow {
+  created_at_iso: string;
+  kind: string;
+  deployment: string | null;
+  units: number;
+  amount_micros: string | number | bigint;
+  balance_after_micros: string | number | bigint;
+  api_key_name: string | null;
+}
+
+/** One line of the daily CSV: by deployment, or by key (`api_key_id`, `name`). */
+export interface DailyExportRow {
+  day: string;
+  deployment?: string;
+  api_key_id?: string | null;
+  name?: string | null;
+  calls: string | number | bigint;
+  spent: string | number | bigint;
+}
 
 function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+export type BucketWidth = 'day' | 'hour';
+export type BucketGroup = 'api_key' | 'deployment' | 'member';
+
+/** One usage bucket (a group within a UTC day or hour), as the rollups hold it. */
+export interface BucketRow {
+  bucketMs: number;
+  group: string;
+  apiKeyName: string | null;
+  calls: number;
+  spentMicros: number;
+}
+
+export interface BucketQuery {
+  from: Date;
+  to: Date;
+  width: BucketWidth;
+  groupBy?: BucketGroup;
+  filter: UsageFilter;
+  /** Rows after this (bucket, group) in the answer's order. */
+  after?: { bucketMs: number; group: string };
+  limit: number;
+}
+
+const GROUP_KEYS: Record<BucketGroup | 'none', string> = {
+  api_key: `coalesce(api_key_id::text, '')`,
+  deployment: 'deployment',
+  member: `coalesce(member_uid, '')`,
+  none: `''::text`,
+};
+
 export function createUsageRepository(db: Database) {
   return {
+    /**
+     * Buckets of [from, to) (whole UTC days or hours) from one rollup table, by group, oldest
+     * first then by group, keyset-paged: the cost grows with the buckets read, never the calls.
+     */
+    async buckets(organizationId: string, q: BucketQuery): Promise<BucketRow[]> {
+      const table = sql.raw(q.width === 'day' ? 'usage_daily' : 'usage_hourly');
+      const group = sql.raw(GROUP_KEYS[q.groupBy ?? 'none']);
+      const afterBucket = q.after ? new Date(q.after.bucketMs).toISOString() : null;
+      const found = rows<{
+        bucket_ms: string | number;
+        group_key: string;
+        name: string | null;
+        calls: string | number;
+        spent: string | number;
+      }>(
+        await db.execute(sql`
+          select (extract(epoch from bucket) * 1000)::bigint as bucket_ms, ${group} as group_key,
+                 max(api_key_name) as name, sum(calls) as calls, sum(spent_micros) as spent
+          from ${table}
+          where organization_id = ${organizationId}
+            and bucket >= ${q.from.toISOString()} and bucket < ${q.to.toISOString()}
+            ${q.filter.deployment === undefined ? sql`` : sql`and deployment = ${q.filter.deployment}`}
+            ${keyCondition(q.filter)}
+            ${afterBucket ? sql`and bucket >= ${afterBucket}` : sql``}
+          group by bucket, ${group}
+          ${q.after ? sql`having (bucket, ${group}) > (${afterBucket}::timestamptz, ${q.after.group}::text)` : sql``}
+          order by bucket, 2
+          limit ${q.limit}`),
+      );
+      return found.map((r) => ({
+        bucketMs: Number(r.bucket_ms),
+        group: r.group_key,
+        apiKeyName: r.name,
+        calls: Number(r.calls),
+        spentMicros: Number(r.spent),
+      }));
+    },
+
     /** One aggregate by day, deployment and key; callers sum it by whichever they show. */
     async daily(
       organizationId: string,
@@ -96,21 +182,49 @@ export function createUsageRepository(db: Database) {
       return { calls: byKey.reduce((n, k) => n + k.calls, 0), by_key: byKey };
     },
 
-    /** Oldest first; `null` when the range holds more than MAX_CSV_ROWS. */
-    async transactions(organizationId: string, start: Date, end: Date) {
-      const found = await db
-        .select()
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.organizationId, organizationId),
-            gte(ledgerEntries.createdAt, start),
-            lte(ledgerEntries.createdAt, end),
-          ),
-        )
-        .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
-        .limit(MAX_CSV_ROWS + 1);
-      return found.length > MAX_CSV_ROWS ? null : found;
+    /** Every ledger row of [start, end], oldest first, in batches (the CSV export). */
+    transactions(organizationId: string, start: Date, end: Date) {
+      const time = sql`created_at`;
+      return exportRows<TransactionExportRow>(
+        db,
+        (from, limit) => sql`
+          select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at_iso,
+                 kind, deployment, units, amount_micros, balance_after_micros, api_key_name,
+                 ${keysetTime(time)} as cursor_at, id as cursor_id
+          from ledger_entries
+          where organization_id = ${organizationId}
+            and created_at >= ${start.toISOString()} and created_at <= ${end.toISOString()}
+            ${from ? sql`and ${after(time, sql`id`, from, 'uuid')}` : sql``}
+          order by created_at, id
+          limit ${limit}`,
+        Number.MAX_SAFE_INTEGER,
+      );
+    },
+
+    /**
+     * The daily aggregate for CSV, one row per day and deployment (or key, most spent first
+     * within a day), from the rollups, in batches.
+     */
+    dailyExport(
+      organizationId: string,
+      start: Date,
+      end: Date,
+      offsetMinutes: number,
+      groupBy: 'deployment' | 'key',
+      filter: UsageFilter = {},
+    ) {
+      const slices = usageSlices(organizationId, start, end, offsetMinutes, filter);
+      return exportAggregate<DailyExportRow>(
+        db,
+        groupBy === 'key'
+          ? sql`
+              select day, api_key_id::text as api_key_id, max(api_key_name) as name,
+                     sum(calls) as calls, sum(spent) as spent
+              from (${slices}) s group by 1, 2 order by 1, 5 desc, 4 desc, 2`
+          : sql`
+              select day, deployment, sum(calls) as calls, sum(spent) as spent
+              from (${slices}) s group by 1, 2 order by 1, 2`,
+      );
     },
   };
 }

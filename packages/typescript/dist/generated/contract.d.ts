@@ -1304,6 +1304,8 @@ export interface ListTransactionsRequest {
     skip?: number;
     /** (1 to 100; default 10) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `listTransactions`. */
 export interface ListTransactionsResponse {
@@ -1324,6 +1326,8 @@ export interface ListTransactionsResponse {
     /** (at least 0) */
     total_count: number;
     has_more: boolean;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
     totals: {
         /** US dollars, exact to 6 decimals (micro-dollars). */
         spent_usd: number;
@@ -1428,6 +1432,49 @@ export interface ExportDailyUsageRequest {
 }
 /** The answer of `exportDailyUsage` (text/csv). */
 export type ExportDailyUsageResponse = string;
+/** What `listUsageBuckets` sends. */
+export interface ListUsageBucketsRequest {
+    /** An ISO 8601 instant between 2000-01-01 and 2099-12-31. (at most 40 characters) */
+    start_date: string;
+    /** An ISO 8601 instant between 2000-01-01 and 2099-12-31. (at most 40 characters) */
+    end_date: string;
+    /** UTC days or UTC hours. `start_date` is rounded down and `end_date` up to whole buckets; a range covers at most 366 days by day, 31 by hour. (default "day") */
+    bucket_width?: 'day' | 'hour';
+    /** One row per bucket and key, deployment or member (the member who holds the key); absent: one row per bucket. */
+    group_by?: 'api_key' | 'deployment' | 'member';
+    /** Only this deployment. (at most 64 characters) */
+    deployment?: string;
+    /** Only calls made with this key. (at most 64 characters) */
+    api_key_id?: string;
+    /** (1 to 1000; default 100) */
+    limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
+}
+/** The answer of `listUsageBuckets`. */
+export interface ListUsageBucketsResponse {
+    bucket_width: 'day' | 'hour';
+    start_time: string;
+    end_time: string;
+    /** Buckets with usage only, oldest first, then by group. */
+    data: Array<{
+        start_time: string;
+        end_time: string;
+        api_key_id: string | null;
+        api_key_name: string | null;
+        deployment: string | null;
+        member_uid: string | null;
+        /** Metered (charged) calls. (at least 0) */
+        calls: number;
+        /** What the calls were charged, in micro-dollars (exact; sums to the ledger). (at least 0) */
+        cost_micros: number;
+        /** US dollars, exact to 6 decimals (micro-dollars). */
+        cost_usd: number;
+    }>;
+    has_more: boolean;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
+}
 /** What `exportTransactions` sends. */
 export interface ExportTransactionsRequest {
     /** An ISO 8601 instant between 2000-01-01 and 2099-12-31. (at most 40 characters) */
@@ -1690,6 +1737,8 @@ export interface ListAuditLogRequest {
     skip?: number;
     /** (1 to 100; default 25) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `listAuditLog`. */
 export interface ListAuditLogResponse {
@@ -1710,6 +1759,8 @@ export interface ListAuditLogResponse {
     }>;
     /** (at least 0) */
     total: number;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
 }
 /** What `exportAuditLog` sends. */
 export interface ExportAuditLogRequest {
@@ -1725,6 +1776,8 @@ export interface ExportAuditLogRequest {
     skip?: number;
     /** (1 to 100; default 25) */
     limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
 }
 /** The answer of `exportAuditLog` (text/csv). */
 export type ExportAuditLogResponse = string;
@@ -1870,6 +1923,10 @@ export interface AccountOperations {
         request: ExportDailyUsageRequest;
         response: ExportDailyUsageResponse;
     };
+    listUsageBuckets: {
+        request: ListUsageBucketsRequest;
+        response: ListUsageBucketsResponse;
+    };
     exportTransactions: {
         request: ExportTransactionsRequest;
         response: ExportTransactionsResponse;
@@ -1945,7 +2002,7 @@ export interface AccountOperations {
 }
 export type AccountOperationId = keyof AccountOperations;
 /** Operations whose request has a required field. */
-export type OperationsWithRequiredFields = 'sendFeedback' | 'createOrganization' | 'createAnotherOrganization' | 'selectOrganization' | 'createApiKey' | 'setDefaultApiKey' | 'rollApiKey' | 'setApiKeyCap' | 'setApiKeyRestrictions' | 'disableApiKey' | 'enableApiKey' | 'deleteApiKey' | 'createCreditOrder' | 'getCreditOrder' | 'confirmSandboxOrder' | 'getInvoice' | 'saveSandboxCard' | 'getDailyUsage' | 'exportDailyUsage' | 'exportTransactions' | 'updateMember' | 'removeMember' | 'transferOwnership' | 'inviteMember' | 'resendInvitation' | 'revokeInvitation' | 'previewInvitation' | 'acceptInvitation' | 'createAdminKey' | 'rollAdminKey' | 'deleteAdminKey';
+export type OperationsWithRequiredFields = 'sendFeedback' | 'createOrganization' | 'createAnotherOrganization' | 'selectOrganization' | 'createApiKey' | 'setDefaultApiKey' | 'rollApiKey' | 'setApiKeyCap' | 'setApiKeyRestrictions' | 'disableApiKey' | 'enableApiKey' | 'deleteApiKey' | 'createCreditOrder' | 'getCreditOrder' | 'confirmSandboxOrder' | 'getInvoice' | 'saveSandboxCard' | 'getDailyUsage' | 'exportDailyUsage' | 'listUsageBuckets' | 'exportTransactions' | 'updateMember' | 'removeMember' | 'transferOwnership' | 'inviteMember' | 'resendInvitation' | 'revokeInvitation' | 'previewInvitation' | 'acceptInvitation' | 'createAdminKey' | 'rollAdminKey' | 'deleteAdminKey';
 export interface OperationInfo {
     readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     /** Relative to `/v1`; path parameters as `{name}`. */

@@ -259,9 +259,15 @@ export declare class AccountResource {
      */
     exportDailyUsage(request: T.ExportDailyUsageRequest, options?: CallOptions): APIPromise<T.ExportDailyUsageResponse>;
     /**
+     * Usage and cost by UTC day or hour, grouped by key, deployment or member (for machines): `GET /v1/usage/buckets`.
+     *
+     * Read from the usage rollups kept in the transaction of every charge: `cost_micros` sums to the ledger to the micro-dollar. Paged by `cursor` (`next_cursor`). Meant for admin keys (a `viewer` admin key reads it and nothing it could change).
+     */
+    listUsageBuckets(request: T.ListUsageBucketsRequest, options?: CallOptions): APIPromise<T.ListUsageBucketsResponse>;
+    /**
      * Every transaction in a range as CSV, oldest first: `GET /v1/transaction.csv`.
      *
-     * At most 100,000 rows (400 for a larger range); a range covers at most 366 days.
+     * Streamed from a database cursor as it is read, whatever the number of rows; a range covers at most 366 days. Fields that a spreadsheet would read as a formula are defused.
      */
     exportTransactions(request: T.ExportTransactionsRequest, options?: CallOptions): APIPromise<T.ExportTransactionsResponse>;
     /**

@@ -1555,6 +1555,8 @@ export interface ListTransactionsRequest {
   skip?: number;
   /** (1 to 100; default 10) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `listTransactions`. */
@@ -1576,6 +1578,8 @@ export interface ListTransactionsResponse {
   /** (at least 0) */
   total_count: number;
   has_more: boolean;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
   totals: {
     /** US dollars, exact to 6 decimals (micro-dollars). */
     spent_usd: number;
@@ -1684,6 +1688,51 @@ export interface ExportDailyUsageRequest {
 
 /** The answer of `exportDailyUsage` (text/csv). */
 export type ExportDailyUsageResponse = string;
+
+/** What `listUsageBuckets` sends. */
+export interface ListUsageBucketsRequest {
+  /** An ISO 8601 instant between 2000-01-01 and 2099-12-31. (at most 40 characters) */
+  start_date: string;
+  /** An ISO 8601 instant between 2000-01-01 and 2099-12-31. (at most 40 characters) */
+  end_date: string;
+  /** UTC days or UTC hours. `start_date` is rounded down and `end_date` up to whole buckets; a range covers at most 366 days by day, 31 by hour. (default "day") */
+  bucket_width?: 'day' | 'hour';
+  /** One row per bucket and key, deployment or member (the member who holds the key); absent: one row per bucket. */
+  group_by?: 'api_key' | 'deployment' | 'member';
+  /** Only this deployment. (at most 64 characters) */
+  deployment?: string;
+  /** Only calls made with this key. (at most 64 characters) */
+  api_key_id?: string;
+  /** (1 to 1000; default 100) */
+  limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
+}
+
+/** The answer of `listUsageBuckets`. */
+export interface ListUsageBucketsResponse {
+  bucket_width: 'day' | 'hour';
+  start_time: string;
+  end_time: string;
+  /** Buckets with usage only, oldest first, then by group. */
+  data: Array<{
+    start_time: string;
+    end_time: string;
+    api_key_id: string | null;
+    api_key_name: string | null;
+    deployment: string | null;
+    member_uid: string | null;
+    /** Metered (charged) calls. (at least 0) */
+    calls: number;
+    /** What the calls were charged, in micro-dollars (exact; sums to the ledger). (at least 0) */
+    cost_micros: number;
+    /** US dollars, exact to 6 decimals (micro-dollars). */
+    cost_usd: number;
+  }>;
+  has_more: boolean;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
+}
 
 /** What `exportTransactions` sends. */
 export interface ExportTransactionsRequest {
@@ -1979,6 +2028,8 @@ export interface ListAuditLogRequest {
   skip?: number;
   /** (1 to 100; default 25) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `listAuditLog`. */
@@ -2000,6 +2051,8 @@ export interface ListAuditLogResponse {
   }>;
   /** (at least 0) */
   total: number;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
 }
 
 /** What `exportAuditLog` sends. */
@@ -2016,6 +2069,8 @@ export interface ExportAuditLogRequest {
   skip?: number;
   /** (1 to 100; default 25) */
   limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
 }
 
 /** The answer of `exportAuditLog` (text/csv). */
@@ -2076,6 +2131,7 @@ export interface AccountOperations {
   listTransactions: { request: ListTransactionsRequest; response: ListTransactionsResponse };
   getDailyUsage: { request: GetDailyUsageRequest; response: GetDailyUsageResponse };
   exportDailyUsage: { request: ExportDailyUsageRequest; response: ExportDailyUsageResponse };
+  listUsageBuckets: { request: ListUsageBucketsRequest; response: ListUsageBucketsResponse };
   exportTransactions: { request: ExportTransactionsRequest; response: ExportTransactionsResponse };
   listMembers: { request: ListMembersRequest; response: ListMembersResponse };
   updateMember: { request: UpdateMemberRequest; response: UpdateMemberResponse };
@@ -2118,6 +2174,7 @@ export type OperationsWithRequiredFields =
   | 'saveSandboxCard'
   | 'getDailyUsage'
   | 'exportDailyUsage'
+  | 'listUsageBuckets'
   | 'exportTransactions'
   | 'updateMember'
   | 'removeMember'
@@ -2870,7 +2927,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/transaction',
     access: 'member',
     path_params: [],
-    query: ['start_date', 'end_date', 'skip', 'limit'],
+    query: ['start_date', 'end_date', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,
@@ -2915,6 +2972,35 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     body: null,
     idempotent: false,
     produces: 'text',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'unauthenticated',
+      'organization_not_found',
+    ],
+  },
+  listUsageBuckets: {
+    method: 'GET',
+    path: '/usage/buckets',
+    access: 'member',
+    path_params: [],
+    query: [
+      'start_date',
+      'end_date',
+      'bucket_width',
+      'group_by',
+      'deployment',
+      'api_key_id',
+      'limit',
+      'cursor',
+    ],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
     page_items: null,
     errors: [
       'rate_limited',
@@ -3333,7 +3419,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/audit-log',
     access: 'member',
     path_params: [],
-    query: ['actor', 'action', 'start', 'end', 'skip', 'limit'],
+    query: ['actor', 'action', 'start', 'end', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,
@@ -3354,7 +3440,7 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
     path: '/audit-log.csv',
     access: 'member',
     path_params: [],
-    query: ['actor', 'action', 'start', 'end', 'skip', 'limit'],
+    query: ['actor', 'action', 'start', 'end', 'skip', 'limit', 'cursor'],
     headers: {},
     body: null,
     idempotent: false,

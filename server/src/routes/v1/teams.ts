@@ -16,6 +16,7 @@ import {
 import { missingStateMessage } from '@contract/address';
 
 import { TEAM_MESSAGES } from '../../billing/mailer';
+import { decodeCursor } from '../../lib/cursor';
 import { ApiError, invalidRequest } from '../../lib/errors';
 import { centsAmountToMicros, microsToUsd } from '../../lib/money';
 import { actorOf, organizationOf } from '../../plugins/access';
@@ -24,7 +25,7 @@ import type { AuditRow } from '../../repositories/audit';
 import type { AdminKeyRow, InvitationRow, MemberRow } from '../../repositories/teams';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
-import { csvLine } from './usage';
+import { csvStream } from './usage';
 
 /** Most rows one audit-log CSV carries. */
 export const AUDIT_CSV_MAX_ROWS = 50_000;
@@ -374,35 +375,34 @@ export function teamHandlers(ctx: V1Context) {
     },
 
     listAuditLog: async (request) => {
-      const { rows, total } = await ctx.repos.audit.page(organizationOf(request).id, {
+      const { cursor } = request.query;
+      const { rows, total, nextCursor } = await ctx.repos.audit.page(organizationOf(request).id, {
         ...auditFilter(request.query),
         skip: request.query.skip ?? 0,
         limit: request.query.limit ?? 25,
+        ...(cursor !== undefined && { cursor: decodeCursor(cursor, 'bigint') }),
       });
-      return { entries: rows.map(presentAuditEntry), total };
+      return { entries: rows.map(presentAuditEntry), total, next_cursor: nextCursor };
     },
 
     exportAuditLog: async (request, reply) => {
-      const rows = await ctx.repos.audit.all(
-        organizationOf(request).id,
-        auditFilter(request.query),
-        AUDIT_CSV_MAX_ROWS,
+      const body = await csvStream(
+        ['at', 'actor_kind', 'actor', 'action', 'target', 'details', 'ip'],
+        ctx.repos.audit.export(
+          organizationOf(request).id,
+          auditFilter(request.query),
+          AUDIT_CSV_MAX_ROWS,
+        ),
+        (row) => [
+          row.at_iso,
+          row.actor_kind,
+          row.actor_label ?? row.actor_id,
+          row.action,
+          row.target,
+          JSON.stringify(row.details),
+          row.ip,
+        ],
       );
-      const body =
-        csvLine(['at', 'actor_kind', 'actor', 'action', 'target', 'details', 'ip']) +
-        rows
-          .map((row) =>
-            csvLine([
-              iso(row.at),
-              row.actorKind,
-              row.actorLabel ?? row.actorId,
-              row.action,
-              row.target,
-              JSON.stringify(row.details),
-              row.ip,
-            ]),
-          )
-          .join('');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')

@@ -2,12 +2,12 @@
  * Usage by day, aggregated in SQL (the usage chart reads one request, whatever the number of
  * transactions), and CSV exports of the aggregate and of the raw transactions.
  */
+import { Readable } from 'node:stream';
 import type { DailyUsage } from '@contract';
-import { MAX_USAGE_DAYS } from '@contract';
+import { MAX_BUCKET_RANGE_DAYS, MAX_USAGE_DAYS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
 import type { DailyRow } from '../../repositories/usage';
-import { MAX_CSV_ROWS } from '../../repositories/usage';
 import { organizationOf } from '../../plugins/access';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
@@ -114,8 +114,112 @@ export function csvField(value: string | number | null): string {
 export const csvLine = (fields: Array<string | number | null>) =>
   `${fields.map(csvField).join(',')}\r\n`;
 
+/**
+ * A CSV body streamed from batches of rows: the header line, then one chunk of text per batch,
+ * pulled as the client reads (constant memory for any number of rows). The first batch is read
+ * before anything is sent, so a database that fails at once answers an error, not a cut file.
+ */
+export async function csvStream<T>(
+  header: string[],
+  batches: AsyncGenerator<T[]>,
+  line: (row: T) => Array<string | number | null>,
+): Promise<Readable> {
+  const first = await batches.next();
+  async function* text() {
+    let chunk = csvLine(header);
+    if (!first.done) for (const row of first.value) chunk += csvLine(line(row));
+    yield chunk;
+    if (first.done) return;
+    for await (const batch of batches) {
+      chunk = '';
+      for (const row of batch) chunk += csvLine(line(row));
+      yield chunk;
+    }
+  }
+  return Readable.from(text(), { objectMode: false, encoding: 'utf8' });
+}
+
+const micros = (value: string | number | bigint) => Number(value);
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** A usage-buckets cursor: the last (bucket, group) of the page before, opaque to callers. */
+function encodeBucketCursor(bucketMs: number, group: string): string {
+  return Buffer.from(JSON.stringify([bucketMs, group]), 'utf8').toString('base64url');
+}
+
+function decodeBucketCursor(cursor: string): { bucketMs: number; group: string } {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    value = null;
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !Number.isSafeInteger(value[0]) ||
+    typeof value[1] !== 'string' ||
+    value[1].length > 200
+  ) {
+    throw invalidRequest('Invalid query string: cursor is not one this API returned.');
+  }
+  return { bucketMs: value[0] as number, group: value[1] };
+}
+
 export function usageHandlers(ctx: V1Context) {
   return {
+    listUsageBuckets: async (request) => {
+      const org = organizationOf(request);
+      const q = request.query;
+      const width = q.bucket_width ?? 'day';
+      const unit = width === 'day' ? DAY_MS : HOUR_MS;
+      const start = new Date(q.start_date).getTime();
+      const end = new Date(q.end_date).getTime();
+      if (start > end)
+        throw invalidRequest('Invalid query string: start_date must not be after end_date.');
+      const from = Math.floor(start / unit) * unit;
+      const to = Math.max(Math.ceil(end / unit) * unit, from + unit);
+      if (to - from > MAX_BUCKET_RANGE_DAYS[width] * DAY_MS) {
+        throw invalidRequest(
+          `Invalid query string: a range covers at most ${MAX_BUCKET_RANGE_DAYS[width]} days by ${width}.`,
+        );
+      }
+      const limit = q.limit ?? 100;
+      const found = await ctx.repos.usage.buckets(org.id, {
+        from: new Date(from),
+        to: new Date(to),
+        width,
+        ...(q.group_by !== undefined && { groupBy: q.group_by }),
+        filter: usageFilter(q),
+        ...(q.cursor !== undefined && { after: decodeBucketCursor(q.cursor) }),
+        limit: limit + 1,
+      });
+      const page = found.slice(0, limit);
+      const last = page[page.length - 1];
+      const grouped = (by: string, value: string | null) => (q.group_by === by ? value : null);
+      return {
+        bucket_width: width,
+        start_time: new Date(from).toISOString(),
+        end_time: new Date(to).toISOString(),
+        data: page.map((b) => ({
+          start_time: new Date(b.bucketMs).toISOString(),
+          end_time: new Date(b.bucketMs + unit).toISOString(),
+          api_key_id: grouped('api_key', b.group || null),
+          api_key_name: grouped('api_key', b.apiKeyName),
+          deployment: grouped('deployment', b.group),
+          member_uid: grouped('member', b.group || null),
+          calls: b.calls,
+          cost_micros: b.spentMicros,
+          cost_usd: microsToUsd(b.spentMicros),
+        })),
+        has_more: found.length > limit,
+        next_cursor:
+          found.length > limit && last ? encodeBucketCursor(last.bucketMs, last.group) : null,
+      };
+    },
+
     getDailyUsage: async (request) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
@@ -138,30 +242,33 @@ export function usageHandlers(ctx: V1Context) {
     exportDailyUsage: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
-      const daily = await ctx.repos.usage.daily(
+      const byKey = request.query.group_by === 'key';
+      const batches = ctx.repos.usage.dailyExport(
         org.id,
         start,
         end,
         request.query.utc_offset_minutes ?? 0,
+        byKey ? 'key' : 'deployment',
         usageFilter(request.query),
       );
-      const grouped = groupByDay(daily.rows, daily.purchasedMicros);
-      const body =
-        request.query.group_by === 'key'
-          ? csvLine(['date', 'api_key_id', 'api_key_name', 'calls', 'spent_usd']) +
-            grouped.days
-              .flatMap((day) =>
-                day.keys.map((k) =>
-                  csvLine([day.date, k.api_key_id, k.name, k.calls, k.spent_usd]),
-                ),
-              )
-              .join('')
-          : csvLine(['date', 'deployment', 'calls', 'spent_usd']) +
-            grouped.days
-              .flatMap((day) =>
-                day.deployments.map((d) => csvLine([day.date, d.deployment, d.calls, d.spent_usd])),
-              )
-              .join('');
+      const body = byKey
+        ? await csvStream(
+            ['date', 'api_key_id', 'api_key_name', 'calls', 'spent_usd'],
+            batches,
+            (r) => [
+              r.day,
+              r.api_key_id ?? null,
+              r.name ?? null,
+              Number(r.calls),
+              microsToUsd(micros(r.spent)),
+            ],
+          )
+        : await csvStream(['date', 'deployment', 'calls', 'spent_usd'], batches, (r) => [
+            r.day,
+            r.deployment ?? '',
+            Number(r.calls),
+            microsToUsd(micros(r.spent)),
+          ]);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="usage-by-day.csv"')
@@ -171,14 +278,8 @@ export function usageHandlers(ctx: V1Context) {
     exportTransactions: async (request, reply) => {
       const org = organizationOf(request);
       const { start, end } = range(request.query.start_date, request.query.end_date);
-      const found = await ctx.repos.usage.transactions(org.id, start, end);
-      if (!found) {
-        throw invalidRequest(
-          `More than ${MAX_CSV_ROWS.toLocaleString('en-US')} transactions in this range: export a shorter one.`,
-        );
-      }
-      const body =
-        csvLine([
+      const body = await csvStream(
+        [
           'created_at',
           'kind',
           'deployment',
@@ -186,20 +287,18 @@ export function usageHandlers(ctx: V1Context) {
           'amount_usd',
           'balance_after_usd',
           'api_key_name',
-        ]) +
-        found
-          .map((t) =>
-            csvLine([
-              t.createdAt.toISOString(),
-              t.kind,
-              t.deployment,
-              t.units,
-              microsToUsd(t.amountMicros),
-              microsToUsd(t.balanceAfterMicros),
-              t.apiKeyName,
-            ]),
-          )
-          .join('');
+        ],
+        ctx.repos.usage.transactions(org.id, start, end),
+        (t) => [
+          t.created_at_iso,
+          t.kind,
+          t.deployment,
+          Number(t.units),
+          microsToUsd(micros(t.amount_micros)),
+          microsToUsd(micros(t.balance_after_micros)),
+          t.api_key_name,
+        ],
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="transactions.csv"')
