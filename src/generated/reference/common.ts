@@ -13,7 +13,7 @@ export const IMAGE_LIMITS = {
   acceptedImageTypes: ['image/jpeg', 'image/png', 'image/webp'],
   maxProcessingSide: 1024,
   jsonImageDescription:
-    'The image as base64 or a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most 10 MB.',
+    'The image as base64 or a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most 10 MB. Send `image` or `image_url`, not both.',
 };
 
 export const SERVICES_RATE_LIMIT = {
