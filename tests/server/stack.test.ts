@@ -197,7 +197,10 @@ describe('npm run stack', () => {
     const inbox = await json('http://127.0.0.1:1080/messages');
     expect(
       (inbox.body as Array<{ to: string; subject: string }>).some(
-        (m) => m.to.includes('teammate@example.com') && /Demo Vision Co\./.test(m.subject),
+        // A fixed subject: no user-chosen name (an organization's) goes into a subject.
+        (m) =>
+          m.to.includes('teammate@example.com') &&
+          m.subject === 'You are invited to join an organization on VisionAPI',
       ),
     ).toBe(true);
     // Running it again adds nothing.
