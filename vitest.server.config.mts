@@ -1,14 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+// SERVER_TESTS=postgres (npm run test:server:postgres, CI's PostgreSQL pass): only the files that
+// are about PostgreSQL (they name it or DATABASE_URL: races, locks, connections, money under
+// concurrency, streaming cursors). Every file runs on PGlite in `npm test`.
+const serverDir = `${root}tests/server`;
+const include =
+  process.env.SERVER_TESTS === 'postgres'
+    ? readdirSync(serverDir)
+        .filter((file) => file.endsWith('.test.ts'))
+        .filter((file) =>
+          /PostgreSQL|DATABASE_URL/.test(readFileSync(`${serverDir}/${file}`, 'utf8')),
+        )
+        .map((file) => `tests/server/${file}`)
+    : ['tests/server/**/*.test.ts'];
 
 // Server tests: app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   // The one shared contract, imported by the site and the server as `@contract`.
   resolve: { alias: { '@contract': `${root}contract` } },
   test: {
-    include: ['tests/server/**/*.test.ts'],
+    include,
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

@@ -3,6 +3,8 @@
  * held, captured or given back on its own, so a mix of good and bad images charges only the good
  * ones; the captures and the stored answer commit together, so a retry under the same
  * `Idempotency-Key` replays the whole answer, charged once, without fetching again.
+ *
+ * Runs on PGlite and, in CI's PostgreSQL pass, on PostgreSQL (holds and captures under one lock order).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,6 +3,8 @@
  * e-mail address; an unverified account owns one organization; a person sends at most
  * INVITATIONS_PER_ACCOUNT_PER_DAY invitations a day across all their organizations; and a name
  * someone chose never heads our e-mail (subjects carry no user text) nor becomes a link in it.
+ *
+ * Runs on PGlite and, in CI's PostgreSQL pass, on PostgreSQL (the quotas are counted under locks).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
