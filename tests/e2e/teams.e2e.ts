@@ -94,7 +94,8 @@ test('an owner invites a developer, changes their role, removes them; the pages 
   await expect(dev).toHaveURL(/\/settings\/api-keys\/$/);
 
   // A developer sees the organization's keys and balance, and may not buy.
-  await expect(dev.getByRole('row', { name: 'Playground key' })).toBeVisible();
+  // Each member has their own in-browser key: the organization's first is the owner's.
+  await expect(dev.getByRole('row', { name: 'Playground key', exact: true })).toBeVisible();
   await dev.goto('/dashboard/public-deployment/object-detection/');
   await expect(dev.getByTestId('balance-chip').getByRole('link', { name: '$10' })).toBeVisible({
     timeout: 15_000,
