@@ -590,8 +590,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           allowLoopback: deps.config.local,
           lookup: deps.imageUrlLookup,
         }));
-      // A batch's uploaded images are checked here, each on its own (a single call's, on reading).
-      if (!sniffImageType(image)) {
+      // A batch's uploaded images are checked here, each on its own (a single call's on reading,
+      // a fetched one by loadImageUrl).
+      if (input.image && !sniffImageType(input.image)) {
         throw new ApiError(
           'unsupported_media_type',
           'Unsupported image type: send a JPEG, PNG or WebP image. Nothing was charged.',

@@ -16,13 +16,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@contract';
 import { describeDatabaseError } from '../lib/database-errors';
 import { ApiError } from '../lib/errors';
-import { idempotencyKeyOf, keyReused, replay, stillRunning, superseded } from '../lib/idempotency';
+import { superseded } from '../lib/idempotency';
 import { generateId } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
-import { refusalError, type MeteredCallDeps, type Usage } from './metering';
-import { answerToStore, notKeptAnswer } from './stored-answer';
+import {
+  answerFromRecord,
+  claimOf,
+  isRecordAnswer,
+  refusalError,
+  type MeteredCallDeps,
+  type Usage,
+} from './metering';
+import { answerToStore } from './stored-answer';
 
 export const BATCH_CONCURRENCY = 4;
 
@@ -105,21 +112,12 @@ export async function batchCall(
   produce: (item: BatchItemInput, usage: Usage) => Promise<Record<string, unknown>>,
 ): Promise<BatchAnswer | FastifyReply> {
   const { key, organization } = call;
-  const idempotencyKey = idempotencyKeyOf(call.request);
-  const claim = idempotencyKey
-    ? { scope: call.scope, key: idempotencyKey, requestHash: call.requestDigest() }
-    : null;
+  const claim = claimOf(call);
   const attempt = randomUUID();
   const leaseMs = deps.leases.leaseMs;
   if (claim) {
     const begun = await deps.repos.calls.begin({ claim, attempt, leaseMs, charge: null });
-    if (begun.kind === 'replay') {
-      const notKept = notKeptAnswer(begun);
-      if (notKept) throw notKept;
-      return replay(call.reply, begun);
-    }
-    if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
-    if (begun.kind === 'mismatch') throw keyReused();
+    if (isRecordAnswer(begun)) return answerFromRecord(begun, call.reply);
   }
   const untrackClaim = deps.leases.track({ attempt: claim ? attempt : null });
   // Holds taken and not yet settled: given back if anything fails before the capture.

@@ -15,7 +15,7 @@ import type { LeaseKeeper } from '../lib/leases';
 import { microsToUsd } from '../lib/money';
 import { monthToDateMicros, nextUtcMonth } from '../lib/month';
 import type { Repositories } from '../repositories';
-import type { BeginOutcome, HoldRefusal } from '../repositories/calls';
+import type { BeginOutcome, HoldRefusal, IdempotencyClaim } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import { answerToStore, notKeptAnswer } from './stored-answer';
@@ -171,6 +171,34 @@ export interface Usage {
   transaction_id: string;
 }
 
+/** The call's `Idempotency-Key` record to claim (`services:<key id>` scope), or null without one. */
+export function claimOf(call: {
+  request: FastifyRequest;
+  scope: string;
+  requestDigest: () => string;
+}): IdempotencyClaim | null {
+  const key = idempotencyKeyOf(call.request);
+  return key ? { scope: call.scope, key, requestHash: call.requestDigest() } : null;
+}
+
+/** The outcomes of `begin` that its record answers by itself. */
+export type RecordAnswer = Extract<BeginOutcome, { kind: 'replay' | 'in_progress' | 'mismatch' }>;
+
+export const isRecordAnswer = (begun: BeginOutcome): begun is RecordAnswer =>
+  begun.kind === 'replay' || begun.kind === 'in_progress' || begun.kind === 'mismatch';
+
+/**
+ * A finished call is replayed (410 when a free call's answer was not kept), a running one answers
+ * 409, another request under the key 422.
+ */
+export function answerFromRecord(begun: RecordAnswer, reply: FastifyReply): FastifyReply {
+  if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
+  if (begun.kind === 'mismatch') throw keyReused();
+  const notKept = notKeptAnswer(begun);
+  if (notKept) throw notKept;
+  return replay(reply, begun);
+}
+
 export interface MeteredCallDeps {
   repos: Repositories;
   billing: Billing;
@@ -212,10 +240,7 @@ export async function meteredCall<A extends { usage: Usage }>(
   produce: (usage: Usage) => Promise<A>,
 ): Promise<A | FastifyReply> {
   const { key, organization } = call;
-  const idempotencyKey = idempotencyKeyOf(call.request);
-  const claim = idempotencyKey
-    ? { scope: call.scope, key: idempotencyKey, requestHash: call.requestDigest() }
-    : null;
+  const claim = claimOf(call);
   const attempt = randomUUID();
   const leaseMs = deps.leases.leaseMs;
   // A free call without an `Idempotency-Key` has nothing to record or hold: no round trip.
@@ -235,13 +260,7 @@ export async function meteredCall<A extends { usage: Usage }>(
               }
             : null,
         });
-  if (begun.kind === 'replay') {
-    const notKept = notKeptAnswer(begun);
-    if (notKept) throw notKept;
-    return replay(call.reply, begun);
-  }
-  if (begun.kind === 'in_progress') throw stillRunning(begun.retryAfterSeconds);
-  if (begun.kind === 'mismatch') throw keyReused();
+  if (isRecordAnswer(begun)) return answerFromRecord(begun, call.reply);
   if (begun.kind === 'refused') throw await refusalError(deps, begun.refusal, call);
 
   const hold = begun.hold;
