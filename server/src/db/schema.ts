@@ -686,3 +686,32 @@ export const statusIncidents = pgTable(
     index('status_incidents_started_idx').on(t.startedAt),
   ],
 );
+
+/** Event types an endpoint may subscribe to (`test` is sent only by "Send test event"). */
+export const EVENT_TYPES = [
+  'job.succeeded',
+  'job.failed',
+  'balance.low',
+  'key.paused',
+  'payment.succeeded',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number] | 'test';
+
+/**
+ * The events outbox (migration 0020): written by `vapi_publish_event` in the same transaction as
+ * the change it announces; webhook delivery reads from here.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<EventType>().notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('events_organization_created_idx').on(t.organizationId, t.createdAt, t.id)],
+);
