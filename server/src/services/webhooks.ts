@@ -425,32 +425,34 @@ export function createWebhooks(deps: WebhooksDeps) {
     const byDelivery = new Map<string, AttemptRow[]>();
     const counts = new Map<string, number>();
     if (deliveryIds.length === 0) return { byDelivery, counts };
-    const ranked = db.$with('ranked').as(
-      db
-        .select({
-          row: webhookAttempts,
-          rank: sql<number>`row_number() over (partition by ${webhookAttempts.deliveryId} order by ${webhookAttempts.at} desc, ${webhookAttempts.id} desc)`.as(
-            'rank',
-          ),
-          total: sql<number>`count(*) over (partition by ${webhookAttempts.deliveryId})`.as(
-            'total',
-          ),
-        })
-        .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, deliveryIds)),
+    const ids = sql.join(
+      deliveryIds.map((id) => sql`${id}`),
+      sql`, `,
     );
-    const rows = await db
-      .with(ranked)
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.rank} <= ${ATTEMPTS_LISTED}`)
-      .orderBy(sql`${ranked.rank}`);
-    for (const { row, total } of rows) {
+    const [rows, totals] = await Promise.all([
+      db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          sql`${webhookAttempts.id} in (
+            select id from (
+              select id, row_number() over (partition by delivery_id order by at desc, id desc) as rank
+              from webhook_attempts where delivery_id in (${ids})
+            ) ranked where rank <= ${ATTEMPTS_LISTED})`,
+        )
+        .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id)),
+      db
+        .select({ deliveryId: webhookAttempts.deliveryId, total: sql<number>`count(*)::int` })
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+        .groupBy(webhookAttempts.deliveryId),
+    ]);
+    for (const row of rows) {
       const list = byDelivery.get(row.deliveryId) ?? [];
       list.push(row);
       byDelivery.set(row.deliveryId, list);
-      counts.set(row.deliveryId, Number(total));
     }
+    for (const { deliveryId, total } of totals) counts.set(deliveryId, Number(total));
     return { byDelivery, counts };
   }
 
