@@ -769,7 +769,10 @@ export function createWebhooks(deps: WebhooksDeps) {
     return claimed.length;
   }
 
+  /** The worker's timers and listener run (start() to stop()). */
   let stopped = true;
+  /** stop() was called: a pass in flight ends after its current claim. */
+  let closing = false;
   let running: Promise<void> | null = null;
   let again = false;
   let pollTimer: NodeJS.Timeout | null = null;
@@ -794,10 +797,10 @@ export function createWebhooks(deps: WebhooksDeps) {
       again = false;
       let dispatched = DISPATCH_BATCH;
       while (dispatched >= DISPATCH_BATCH) dispatched = await dispatch();
-      let sent = CLAIM_BATCH;
-      while (sent >= CLAIM_BATCH && !stopped) sent = await deliverDue();
+      // Until nothing is due (a claim takes at most PER_ORGANIZATION of one organization).
+      while (!closing && (await deliverDue()) > 0);
       await sweep();
-    } while (again);
+    } while (again && !closing);
     jobRan('webhook_deliveries', settings.pollMs);
   }
 
@@ -986,6 +989,7 @@ export function createWebhooks(deps: WebhooksDeps) {
     start() {
       if (!stopped || !settings.worker) return;
       stopped = false;
+      closing = false;
       schedulePoll();
       if (deps.databaseUrl) void listen();
       void tick();
@@ -993,6 +997,7 @@ export function createWebhooks(deps: WebhooksDeps) {
 
     async stop() {
       stopped = true;
+      closing = true;
       if (pollTimer) clearTimeout(pollTimer);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       pollTimer = null;
