@@ -963,6 +963,7 @@ export const OPERATIONS = {
     access: member(KEY_READERS),
     response: WebhookEndpointList,
     errors: [],
+    freshToken: true,
     client: processRequest,
   },
   createWebhook: {
@@ -989,6 +990,7 @@ export const OPERATIONS = {
     params: WebhookParams,
     response: WebhookEndpoint,
     errors: ['not_found'],
+    freshToken: true,
     client: processRequest,
   },
   updateWebhook: {
@@ -1048,6 +1050,7 @@ export const OPERATIONS = {
     params: WebhookParams,
     response: WebhookDelivery,
     errors: ['not_found', 'conflict'],
+    freshToken: true,
     client: processRequest,
   },
   listWebhookDeliveries: {
@@ -1060,6 +1063,7 @@ export const OPERATIONS = {
     query: WebhookDeliveriesQuery,
     response: WebhookDeliveryPage,
     errors: ['not_found'],
+    freshToken: true,
     client: processRequest,
   },
   replayWebhookDelivery: {
@@ -1075,6 +1079,7 @@ export const OPERATIONS = {
     params: WebhookDeliveryParams,
     response: WebhookDelivery,
     errors: ['not_found', 'conflict'],
+    freshToken: true,
     client: processRequest,
   },
 
