@@ -1025,7 +1025,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/webhooks/{webhook_id}/rotate-secret',
     tag: 'Webhooks',
-    summary: "Give a webhook endpoint a new signing secret",
+    summary: 'Give a webhook endpoint a new signing secret',
     description:
       'The answer carries the new secret this once. For `expire_previous_in_hours` (default 24) ' +
       'deliveries carry two signatures, one per secret, so a receiver can switch without ' +

@@ -13,7 +13,12 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@contract';
 import { buildAccountApp } from '../../server/src/app';
-import { events, organizations, webhookDeliveries, webhookEndpoints } from '../../server/src/db/schema';
+import {
+  events,
+  organizations,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../server/src/db/schema';
 import { publishEvent } from '../../server/src/services/events';
 import { createWebhooks } from '../../server/src/services/webhooks';
 import {
@@ -179,7 +184,10 @@ describe('endpoints', () => {
       [{ url: 'ftp://127.0.0.1/hook', events: ['balance.low'] }, 400],
       [{ url: 'http://user:pw@127.0.0.1/hook', events: ['balance.low'] }, 400],
       [{ url: 'not a url', events: ['balance.low'] }, 400],
-      [{ url: 'http://127.0.0.1/hook', events: ['balance.low'], description: 'd'.repeat(300) }, 400],
+      [
+        { url: 'http://127.0.0.1/hook', events: ['balance.low'], description: 'd'.repeat(300) },
+        400,
+      ],
       [{ secret: 'whsec_mine' }, 400],
     ];
     for (const [payload, status] of bad) {
@@ -205,7 +213,9 @@ describe('endpoints', () => {
   it('allows 16 endpoints per organization and refuses the 17th', async () => {
     const other = await registerUser(h, { name: 'Many hooks' });
     const list = await h.callApi({ method: 'GET', url: '/v1/organizations', headers: other.auth });
-    const otherOrg = list.json().organizations.find((o: { name: string }) => o.name === 'Many hooks');
+    const otherOrg = list
+      .json()
+      .organizations.find((o: { name: string }) => o.name === 'Many hooks');
     const auth = { ...other.auth, 'x-organization-id': otherOrg.id };
     const results = await Promise.all(
       Array.from({ length: 17 }, (_, i) =>
@@ -234,7 +244,11 @@ describe('endpoints', () => {
     expect(read.body).not.toContain(created.secret);
     await deliveries(created.id, viewerAuth);
     for (const request of [
-      { method: 'POST' as const, url: '/v1/webhooks', payload: { url: r.url, events: ['key.paused'] } },
+      {
+        method: 'POST' as const,
+        url: '/v1/webhooks',
+        payload: { url: r.url, events: ['key.paused'] },
+      },
       { method: 'PATCH' as const, url: `/v1/webhooks/${created.id}`, payload: { enabled: false } },
       { method: 'DELETE' as const, url: `/v1/webhooks/${created.id}` },
       { method: 'POST' as const, url: `/v1/webhooks/${created.id}/rotate-secret`, payload: {} },
@@ -253,10 +267,7 @@ describe('endpoints', () => {
     expect(byDeveloper.statusCode, byDeveloper.body).toBe(200);
 
     const stranger = await registerUser(h, { name: 'Stranger Org' });
-    for (const url of [
-      `/v1/webhooks/${created.id}`,
-      `/v1/webhooks/${created.id}/deliveries`,
-    ]) {
+    for (const url of [`/v1/webhooks/${created.id}`, `/v1/webhooks/${created.id}/deliveries`]) {
       const res = await h.callApi({ method: 'GET', url, headers: stranger.auth });
       expect(res.statusCode, url).toBe(404);
     }
@@ -281,7 +292,11 @@ describe('delivery', () => {
       headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ event_type: 'test', status: 'succeeded', attempts_count: 1 });
+    expect(res.json()).toMatchObject({
+      event_type: 'test',
+      status: 'succeeded',
+      attempts_count: 1,
+    });
     expect(r.received).toHaveLength(1);
     const [got] = r.received as [Received];
     expect(got.headers['webhook-id']).toBe(res.json().event_id);
@@ -344,9 +359,14 @@ describe('delivery', () => {
       balance_usd: 1.5,
       threshold_usd: 5,
     });
-    await until(() => r.received.length, (n) => n >= 1);
+    await until(
+      () => r.received.length,
+      (n) => n >= 1,
+    );
     const firstAttemptMs = Date.now() - started;
-    console.log(`[webhooks] event → first delivery attempt: ${firstAttemptMs} ms (${process.env.DATABASE_URL ? 'PostgreSQL, LISTEN' : 'PGlite, poll 200 ms'})`);
+    console.log(
+      `[webhooks] event → first delivery attempt: ${firstAttemptMs} ms (${process.env.DATABASE_URL ? 'PostgreSQL, LISTEN' : 'PGlite, poll 200 ms'})`,
+    );
     const [pending] = await until(
       () => deliveries(created.id),
       (list) => list[0]?.status === 'pending',
@@ -356,13 +376,16 @@ describe('delivery', () => {
     const excerpt = pending!.attempts[0]!.response_excerpt;
     expect(excerpt.startsWith('answer 500[31m')).toBe(true);
     expect(Buffer.byteLength(excerpt)).toBeLessThanOrEqual(1024);
-    expect(excerpt).not.toMatch(/[\u0000-\u001f]/);
+    expect(excerpt).not.toMatch(/\p{Cc}/u);
     // The first retry is due within 10 s.
     const due = new Date(pending!.next_attempt_at!).getTime() - Date.now();
     expect(due).toBeLessThanOrEqual(10_000);
     offsetMs += WEBHOOK_RETRY_SCHEDULE_SECONDS[0] * 1000;
     await h.api.webhooks.tick();
-    await until(() => r.received.length, (n) => n >= 2);
+    await until(
+      () => r.received.length,
+      (n) => n >= 2,
+    );
     const [done] = await until(
       () => deliveries(created.id),
       (list) => list[0]?.status === 'succeeded',
@@ -389,15 +412,15 @@ describe('delivery', () => {
     r.always('hang');
     const created = await createEndpoint(r.url, ['key.paused']);
     await publishEvent(h.db, orgId, 'key.paused', { api_key_id: 'k' });
-    await until(() => r.received.length, (n) => n >= 1);
+    await until(
+      () => r.received.length,
+      (n) => n >= 1,
+    );
     // Each retry is made when the moved clock reaches its time on the schedule.
     for (let attempt = 2; attempt <= WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1; attempt++) {
       const [row] = await until(
         () =>
-          h.db
-            .select()
-            .from(webhookDeliveries)
-            .where(eq(webhookDeliveries.endpointId, created.id)),
+          h.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.id)),
         (rows) => rows[0]?.status === 'pending' && rows[0].attempts === attempt - 1,
       );
       expect(row!.nextAttemptAt!.getTime() - row!.firstAttemptAt!.getTime()).toBe(
@@ -411,14 +434,19 @@ describe('delivery', () => {
       (list) => list[0]?.status === 'failed',
     );
     expect(failed!.attempts_count).toBe(WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1);
-    expect(failed!.attempts.every((a) => a.status_code === null && a.error?.startsWith('timeout'))).toBe(true);
+    expect(
+      failed!.attempts.every((a) => a.status_code === null && a.error?.startsWith('timeout')),
+    ).toBe(true);
     expect(r.received).toHaveLength(WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1);
     const endpoint = await h.callApi({ method: 'GET', url: `/v1/webhooks/${created.id}`, headers });
     expect(endpoint.json()).toMatchObject({ enabled: false, disabled_reason: 'failing' });
-    const mail = await until(
-      () => h.mail.messages.find((m: { subject: string }) => m.subject.includes('webhook endpoint was disabled')),
+    const mail = (await until(
+      () =>
+        h.mail.messages.find((m: { subject: string }) =>
+          m.subject.includes('webhook endpoint was disabled'),
+        ),
       Boolean,
-    );
+    )) as { to: string; text: string };
     expect(mail.to).toContain(`${owner.uid}@example.com`);
     expect(mail.text).toContain(created.id);
     expect(mail.text).not.toContain(created.secret);
@@ -427,7 +455,11 @@ describe('delivery', () => {
     await publishEvent(h.db, orgId, 'key.paused', { api_key_id: 'k2' });
     await h.api.webhooks.tick();
     expect(r.received.length).toBe(count);
-    const test = await h.callApi({ method: 'POST', url: `/v1/webhooks/${created.id}/test`, headers });
+    const test = await h.callApi({
+      method: 'POST',
+      url: `/v1/webhooks/${created.id}/test`,
+      headers,
+    });
     expect(test.statusCode).toBe(409);
     const replay = await h.callApi({
       method: 'POST',
@@ -468,7 +500,9 @@ describe('delivery', () => {
     second.useClock(() => Date.now() + offsetMs);
     const ids = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        publishEvent(h.db, orgId, i % 3 === 0 ? 'job.failed' : 'job.succeeded', { job_id: `job_${i}` }),
+        publishEvent(h.db, orgId, i % 3 === 0 ? 'job.failed' : 'job.succeeded', {
+          job_id: `job_${i}`,
+        }),
       ),
     );
     await Promise.all([h.api.webhooks.tick(), second.tick(), h.api.webhooks.tick(), second.tick()]);
@@ -488,7 +522,9 @@ describe('delivery', () => {
     const undispatched = await h.db
       .select({ id: events.id })
       .from(events)
-      .where(and(sql`${events.id} in ${ids.map((e) => e.id)}`, sql`${events.dispatchedAt} is null`));
+      .where(
+        and(sql`${events.id} in ${ids.map((e) => e.id)}`, sql`${events.dispatchedAt} is null`),
+      );
     expect(undispatched).toEqual([]);
   });
 });
@@ -592,7 +628,10 @@ describe('events where they happen', () => {
       .from(events)
       .where(and(eq(events.organizationId, org!.id), eq(events.type, 'key.paused')));
     expect(paused).toHaveLength(1);
-    expect(paused[0]!.data).toMatchObject({ api_key_id: buyer.playgroundKey.id, reason: 'spend_spike' });
+    expect(paused[0]!.data).toMatchObject({
+      api_key_id: buyer.playgroundKey.id,
+      reason: 'spend_spike',
+    });
     expect(JSON.stringify(paused[0]!.data)).not.toContain(buyer.playgroundKey.key);
     // Not twice: a second pause of a paused key publishes nothing.
     expect(await h.deps.repos.apiKeys.pauseForSpendSpike(buyer.playgroundKey.id, org!.id)).toBe(

@@ -306,7 +306,9 @@ export async function safeFetch(
       for await (const chunk of answer.body) {
         size += (chunk as Buffer).length;
         if (size > options.maxBytes && options.truncate) {
-          chunks.push((chunk as Buffer).subarray(0, (chunk as Buffer).length - (size - options.maxBytes)));
+          chunks.push(
+            (chunk as Buffer).subarray(0, (chunk as Buffer).length - (size - options.maxBytes)),
+          );
           size = options.maxBytes;
           answer.body.destroy();
           break;

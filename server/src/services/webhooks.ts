@@ -21,6 +21,7 @@
  * queue, and the schedule must be exact on the injected clock.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import dns from 'node:dns/promises';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -121,7 +122,8 @@ export function answerExcerpt(bytes: Buffer): string {
   const text = bytes
     .subarray(0, WEBHOOK_EXCERPT_BYTES)
     .toString('utf8')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFFFD]/g, '');
+    // Control and format characters (bidi overrides, zero-width), not newlines and tabs.
+    .replace(/(?![\n\t])[\p{Cc}\p{Cf}\uFFFD]/gu, '');
   return text;
 }
 
@@ -188,8 +190,7 @@ function attemptError(error: unknown): string {
   return 'unreachable: the endpoint could not be reached';
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: unknown }).rows ?? result) as T[];
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: unknown }).rows ?? result) as T[];
 
 export interface WebhooksDeps {
   db: Database;
@@ -207,11 +208,13 @@ export interface WebhooksDeps {
 export function createWebhooks(deps: WebhooksDeps) {
   const settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.settings };
   const db = deps.db;
-  let log: Log = deps.log ?? {
-    info: () => undefined,
-    warn: (o: unknown, m?: string) => console.warn(m, o),
-    error: (o: unknown, m?: string) => console.error(m, o),
-  } as never;
+  let log: Log =
+    deps.log ??
+    ({
+      info: () => undefined,
+      warn: (o: unknown, m?: string) => console.warn(m, o),
+      error: (o: unknown, m?: string) => console.error(m, o),
+    } as never);
   let now = () => Date.now();
   const at = () => new Date(now());
 
@@ -228,7 +231,10 @@ export function createWebhooks(deps: WebhooksDeps) {
       const reason = error instanceof SafeFetchError ? error.reason : 'invalid_url';
       const message = error instanceof SafeFetchError ? error.message : 'The URL is not valid.';
       throw invalidRequest(
-        `Invalid request body: url: ${message.replace(/; it is not fetched\.$/, '.').replace('can be fetched', 'can receive webhooks').replace('are not fetched', 'are not accepted')}`,
+        `Invalid request body: url: ${message
+          .replace(/; it is not fetched\.$/, '.')
+          .replace('can be fetched', 'can receive webhooks')
+          .replace('are not fetched', 'are not accepted')}`,
         { reason },
       );
     }
@@ -242,10 +248,16 @@ export function createWebhooks(deps: WebhooksDeps) {
     // resolve yet is accepted: its deliveries fail and are logged until it does.
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (!/^[\d.]+$/.test(host) && !host.includes(':')) {
-      const lookup = deps.lookup ?? (await import('node:dns')).promises.lookup;
-      const answers = await Promise.resolve(
-        deps.lookup ? deps.lookup(host) : (lookup as typeof import('node:dns').promises.lookup)(host, { all: true }),
-      ).catch(() => [] as { address: string }[]);
+      const resolve = deps.lookup ?? ((name: string) => dns.lookup(name, { all: true }));
+      let timer: NodeJS.Timeout | undefined;
+      const answers = await Promise.race([
+        resolve(host),
+        new Promise<{ address: string }[]>((done) => {
+          timer = setTimeout(() => done([]), 2_000);
+        }),
+      ])
+        .catch(() => [] as { address: string }[])
+        .finally(() => clearTimeout(timer));
       for (const answer of answers) {
         const range = forbiddenAddressReason(answer.address, deps.local);
         if (range) {
@@ -475,7 +487,8 @@ export function createWebhooks(deps: WebhooksDeps) {
     let keyset: RegExpExecArray | null = null;
     if (cursor !== undefined) {
       keyset = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-      if (!keyset) throw invalidRequest('Invalid query string: cursor is not one this API returned.');
+      if (!keyset)
+        throw invalidRequest('Invalid query string: cursor is not one this API returned.');
     }
     const conditions = [eq(webhookDeliveries.endpointId, endpointId)];
     if (keyset) {
@@ -564,7 +577,7 @@ export function createWebhooks(deps: WebhooksDeps) {
           'webhook-timestamp': String(timestamp),
           'webhook-signature': signatures.join(' '),
         },
-        userAgent: 'VisionAPI-Webhooks/1 (+https://visionapi.dev/docs/webhooks)',
+        userAgent: 'VisionAPI-Webhooks/1',
         maxBytes: WEBHOOK_EXCERPT_BYTES,
         truncate: true,
         followRedirects: false,
@@ -812,7 +825,10 @@ export function createWebhooks(deps: WebhooksDeps) {
     }
     running = runOnce()
       .catch((error: unknown) => {
-        log.warn({ db: describeDatabaseError(error) }, 'webhook worker pass failed; retrying at the next poll');
+        log.warn(
+          { db: describeDatabaseError(error) },
+          'webhook worker pass failed; retrying at the next poll',
+        );
       })
       .finally(() => {
         running = null;
@@ -835,7 +851,10 @@ export function createWebhooks(deps: WebhooksDeps) {
   async function listen(attempt = 0): Promise<void> {
     if (stopped || !deps.databaseUrl) return;
     const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: deps.databaseUrl, connectionTimeoutMillis: 3_000 });
+    const client = new pg.Client({
+      connectionString: deps.databaseUrl,
+      connectionTimeoutMillis: 3_000,
+    });
     let lost = false;
     const retry = () => {
       if (lost || stopped) return;
