@@ -845,6 +845,8 @@ export function createWebhooks(deps: WebhooksDeps) {
     pollTimer = setTimeout(() => {
       void tick().finally(schedulePoll);
     }, settings.pollMs);
+    // Never what keeps a process alive: the servers' sockets do that.
+    pollTimer.unref();
   }
 
   /** PostgreSQL: LISTEN vapi_events on a connection of its own; reconnects when it is lost. */
@@ -863,6 +865,7 @@ export function createWebhooks(deps: WebhooksDeps) {
       void client.end().catch(() => undefined);
       const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
       reconnectTimer = setTimeout(() => void listen(attempt + 1), delay);
+      reconnectTimer.unref();
     };
     client.on('error', retry);
     client.on('end', retry);
@@ -995,6 +998,9 @@ export function createWebhooks(deps: WebhooksDeps) {
 
     /** Runs one pass of the worker now (tests, and a NOTIFY). */
     tick,
+
+    /** PostgreSQL: whether the LISTEN connection is up (the poll covers the gaps). */
+    listening: () => listener !== null,
 
     /** The clock the schedule runs on (tests move it). */
     useClock(clock: () => number) {
