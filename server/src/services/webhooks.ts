@@ -776,7 +776,15 @@ export function createWebhooks(deps: WebhooksDeps) {
     await Promise.all(
       work.map(async (item) => {
         const outcome = await send(item);
-        await finish(item, outcome, 'scheduled', { status: 'pending', nextAttemptAt: null });
+        // One delivery's failure to record (its endpoint deleted meanwhile, the database gone)
+        // does not stop the others; its lease lapses and it is tried again.
+        await finish(item, outcome, 'scheduled', { status: 'pending', nextAttemptAt: null }).catch(
+          (error: unknown) =>
+            log.warn(
+              { db: describeDatabaseError(error), delivery: item.delivery.id },
+              'webhook attempt could not be recorded',
+            ),
+        );
       }),
     );
     return claimed.length;
