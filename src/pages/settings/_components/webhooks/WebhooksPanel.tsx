@@ -282,7 +282,9 @@ function DeliveriesLog({
                       {attemptSummary(delivery)}
                       {last ? <span className={shared.muted}> · {last.duration_ms} ms</span> : null}
                       {last?.response_excerpt ? (
-                        <pre className={styles.excerpt}>{last.response_excerpt}</pre>
+                        <pre className={styles.excerpt} tabIndex={0}>
+                          {last.response_excerpt}
+                        </pre>
                       ) : null}
                     </td>
                     <td data-label="Actions">
