@@ -50,6 +50,7 @@ const sidebars = {
       items: ['sdks/typescript', 'sdks/python', 'sdks/cli'],
     },
     'teams',
+    'webhooks',
     'private-deployment',
     'ai-training-studio',
   ],

@@ -10,3 +10,4 @@ export * from './roles';
 export * from './messages';
 export * from './operations';
 export * from './status';
+export * from './webhooks';

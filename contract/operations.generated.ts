@@ -614,6 +614,105 @@ export const OPERATION_INDEX = {
       forceRefresh: true,
     },
   },
+  listWebhooks: {
+    method: 'GET',
+    path: '/webhooks',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  getWebhook: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  updateWebhook: {
+    method: 'PATCH',
+    path: '/webhooks/{webhook_id}',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/webhooks/{webhook_id}',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/rotate-secret',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/test',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}/deliveries',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  replayWebhookDelivery: {
+    method: 'POST',
+    path: '/webhooks/deliveries/{delivery_id}/replay',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
   listAuditLog: {
     method: 'GET',
     path: '/audit-log',

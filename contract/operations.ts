@@ -107,6 +107,20 @@ import {
   TransferOwnershipBody,
   UpdateMemberBody,
 } from './teams';
+import {
+  CreateWebhookBody,
+  DeletedWebhook,
+  RotateWebhookSecretBody,
+  UpdateWebhookBody,
+  WebhookDeliveriesQuery,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookDeliveryParams,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookParams,
+} from './webhooks';
 
 /** The tags of the account API, in the order the reference lists them, with what each holds. */
 export const ACCOUNT_TAGS = {
@@ -118,6 +132,8 @@ export const ACCOUNT_TAGS = {
   Team: 'Members, roles, spend limits and invitations.',
   'Admin keys': 'Keys for machines that call this API as a member of the organization.',
   'Audit log': 'Who did what, when and from where.',
+  Webhooks:
+    'Endpoints that receive signed events (jobs, low balance, paused keys, payments), and the log of every delivery.',
   Pricing: 'Public prices and the docs’ shared demo key (no sign-in).',
   Feedback: 'Feedback and contact messages.',
   Status:
@@ -935,6 +951,136 @@ export const OPERATIONS = {
     errors: ['not_found'],
     freshToken: true,
     client: { message: 'processRequest', forceRefresh: true },
+  },
+
+  // ------------------------------------------------------------------ webhooks
+  listWebhooks: {
+    method: 'GET',
+    path: '/webhooks',
+    tag: 'Webhooks',
+    summary: 'Webhook endpoints of the organization',
+    description: 'Secrets are not listed (`secret_redacted` shows the last four characters).',
+    access: member(KEY_READERS),
+    response: WebhookEndpointList,
+    errors: [],
+    freshToken: true,
+    client: processRequest,
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    tag: 'Webhooks',
+    summary: 'Add a webhook endpoint',
+    description:
+      'The answer carries the signing secret (`secret`, `whsec_…`) this once. At most 16 ' +
+      'endpoints per organization; the URL must be https and resolve to a public address.',
+    access: member(KEY_MANAGERS),
+    body: CreateWebhookBody,
+    response: WebhookEndpointWithSecret,
+    errors: ['conflict'],
+    freshToken: true,
+    client: processRequest,
+  },
+  getWebhook: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}',
+    tag: 'Webhooks',
+    summary: 'One webhook endpoint',
+    access: member(KEY_READERS),
+    params: WebhookParams,
+    response: WebhookEndpoint,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  updateWebhook: {
+    method: 'PATCH',
+    path: '/webhooks/{webhook_id}',
+    tag: 'Webhooks',
+    summary: 'Change, disable or enable a webhook endpoint',
+    description:
+      'Each field sent replaces its value. `enabled: false` stops deliveries (due ones wait); ' +
+      '`enabled: true` enables it again, also after it was disabled for failing.',
+    access: member(KEY_MANAGERS),
+    params: WebhookParams,
+    body: UpdateWebhookBody,
+    response: WebhookEndpoint,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/webhooks/{webhook_id}',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook endpoint and its deliveries log',
+    access: member(KEY_MANAGERS),
+    params: WebhookParams,
+    response: DeletedWebhook,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/rotate-secret',
+    tag: 'Webhooks',
+    summary: 'Give a webhook endpoint a new signing secret',
+    description:
+      'The answer carries the new secret this once. For `expire_previous_in_hours` (default 24) ' +
+      'deliveries carry two signatures, one per secret, so a receiver can switch without ' +
+      'missing any.',
+    access: member(KEY_MANAGERS),
+    params: WebhookParams,
+    body: RotateWebhookSecretBody,
+    response: WebhookEndpointWithSecret,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/test',
+    tag: 'Webhooks',
+    summary: 'Send a `test` event to a webhook endpoint',
+    description:
+      'The first attempt is made before the answer, which carries it; a failed one is retried ' +
+      'on the schedule like any delivery. Refused (409) while the endpoint is disabled.',
+    access: member(KEY_MANAGERS),
+    params: WebhookParams,
+    response: WebhookDelivery,
+    errors: ['not_found', 'conflict'],
+    freshToken: true,
+    client: processRequest,
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}/deliveries',
+    tag: 'Webhooks',
+    summary: "A webhook endpoint's deliveries, newest first, with their attempts",
+    access: member(KEY_READERS),
+    params: WebhookParams,
+    query: WebhookDeliveriesQuery,
+    response: WebhookDeliveryPage,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  replayWebhookDelivery: {
+    method: 'POST',
+    path: '/webhooks/deliveries/{delivery_id}/replay',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again now (same `webhook-id`)',
+    description:
+      'A new attempt, made before the answer, which carries it. A 2xx marks the delivery ' +
+      'succeeded; a failure leaves its status and retry schedule as they were. Refused (409) ' +
+      'while the endpoint is disabled or an attempt of the delivery is in flight.',
+    access: member(KEY_MANAGERS),
+    params: WebhookDeliveryParams,
+    response: WebhookDelivery,
+    errors: ['not_found', 'conflict'],
+    freshToken: true,
+    client: processRequest,
   },
 
   // ------------------------------------------------------------------ audit log

@@ -323,6 +323,10 @@ export const AUDIT_ACTIONS = [
   'admin_key.created',
   'admin_key.rolled',
   'admin_key.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -46,6 +46,9 @@ import { billingHandlers } from './routes/v1/billing';
 import { teamHandlers } from './routes/v1/teams';
 import { usageHandlers } from './routes/v1/usage';
 import { statusHandlers } from './routes/v1/status';
+import { webhookHandlers } from './routes/v1/webhooks';
+import { createWebhooks, type Webhooks } from './services/webhooks';
+import type { LookupAll } from './lib/safe-fetch';
 import { ACCOUNT_API_COMPONENT } from '@contract/status-data';
 
 export interface AppDeps {
@@ -67,6 +70,17 @@ export interface AppDeps {
   /** Counts outcomes for the status page and flushes them every few seconds. */
   status: StatusRecorder;
   statusReports: StatusReports;
+  /** The PostgreSQL connection string (the webhook worker LISTENs on a connection of its own). */
+  databaseUrl?: string;
+  /** The resolver of webhook endpoint host names (tests); default: the system's. */
+  webhookLookup?: LookupAll;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Webhook endpoints, deliveries and the worker that sends them (issue 35). */
+    webhooks: Webhooks;
+  }
 }
 
 export const API_VERSION = '2.0.1-beta';
@@ -135,6 +149,22 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
 
   deps.billing.useLogger(app.log);
   const hooks = authHooks(deps.verifier);
+  // The webhook dispatcher and delivery worker run while the app does: started when it is
+  // ready, stopped (timers, LISTEN connection, the pass in flight) when it closes.
+  const webhooks = createWebhooks({
+    db: deps.db,
+    databaseUrl: deps.databaseKind === 'postgres' ? deps.databaseUrl : undefined,
+    keySecrets: deps.keySecrets,
+    mailer: deps.mailer,
+    local: deps.config.local,
+    siteUrl: deps.config.siteUrl,
+    settings: deps.config.webhooks,
+    log: app.log,
+    lookup: deps.webhookLookup,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   const ctx: V1Context = {
     config: deps.config,
     repos: deps.repos,
@@ -147,6 +177,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     hooks,
     metrics: deps.metrics,
     statusReports: deps.statusReports,
+    webhooks,
   };
 
   // Every answer feeds the operators' metrics; every /v1 answer the status page's availability
@@ -224,6 +255,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
         ...usageHandlers(ctx),
         ...teamHandlers(ctx),
         ...statusHandlers(ctx),
+        ...webhookHandlers(ctx),
       };
       const served = servedOperations(deps.payments.provider);
       await v1.register(async (scope: TypedFastify) =>

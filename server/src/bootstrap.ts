@@ -128,6 +128,7 @@ export async function createDeps(
       config,
       db: database.db,
       databaseKind: database.kind,
+      databaseUrl: overrides.database ? overrides.database.url : config.databaseUrl,
       redis,
       leases,
       repos,

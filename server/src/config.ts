@@ -13,6 +13,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEPLOYMENT_PATHS, type DeploymentPath } from '../../contract/services';
+import type { WebhookSettings } from './services/webhooks';
 
 export const DEFAULT_CORS_ORIGINS = [
   'http://localhost:3000',
@@ -131,6 +132,8 @@ export type ServerRole = 'all' | 'api' | 'services';
 export interface ServerConfig {
   /** True only with STACK_MODE=local. */
   local: boolean;
+  /** Webhook worker settings (poll, receiver timeout, lease); defaults in services/webhooks.ts. */
+  webhooks?: Partial<WebhookSettings>;
   role: ServerRole;
   apiPort: number;
   servicesPort: number;

@@ -79,6 +79,7 @@ interface World {
   adminKey: { id: string; key: string; name: string };
   orderId: string;
   invitationId: (email: string) => Promise<string>;
+  webhook?: { id: string; secret: string };
 }
 const world = {} as World;
 
@@ -292,6 +293,51 @@ const CASES: { readonly [A in AuditAction]: Case } = {
       await ok({
         method: 'DELETE',
         url: `/v1/admin-keys/${world.adminKey.id}`,
+        headers: world.headers,
+      });
+    },
+    actor: owner,
+  },
+  'webhook.created': {
+    act: async () => {
+      const res = await ok({
+        method: 'POST',
+        url: '/v1/webhooks',
+        headers: world.headers,
+        payload: { url: 'http://127.0.0.1:9/hook', events: ['balance.low'] },
+      });
+      world.webhook = { id: res.json().id, secret: res.json().secret };
+    },
+    actor: owner,
+  },
+  'webhook.updated': {
+    act: async () => {
+      await ok({
+        method: 'PATCH',
+        url: `/v1/webhooks/${world.webhook!.id}`,
+        headers: world.headers,
+        payload: { enabled: false },
+      });
+    },
+    actor: owner,
+  },
+  'webhook.secret_rotated': {
+    act: async () => {
+      const res = await ok({
+        method: 'POST',
+        url: `/v1/webhooks/${world.webhook!.id}/rotate-secret`,
+        headers: world.headers,
+        payload: {},
+      });
+      expect(res.json().secret).not.toBe(world.webhook!.secret);
+    },
+    actor: owner,
+  },
+  'webhook.deleted': {
+    act: async () => {
+      await ok({
+        method: 'DELETE',
+        url: `/v1/webhooks/${world.webhook!.id}`,
         headers: world.headers,
       });
     },
@@ -536,6 +582,7 @@ describe('every audited action', () => {
       }
       // Secrets never appear in it.
       if (world.adminKey) expect(JSON.stringify(entry)).not.toContain(world.adminKey.key);
+      if (world.webhook) expect(JSON.stringify(entry)).not.toContain(world.webhook.secret);
       await pause(15);
       after.set(action, new Date());
       await pause(15);

@@ -106,6 +106,23 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
   'POST /admin-keys': { url: '/v1/admin-keys', payload: { name: 'ci', role: 'viewer' } },
   'POST /admin-keys/{admin_key_id}/roll': { url: `/v1/admin-keys/${UUID}/roll` },
   'DELETE /admin-keys/{admin_key_id}': { url: `/v1/admin-keys/${UUID}` },
+  'GET /webhooks': { url: '/v1/webhooks' },
+  'POST /webhooks': {
+    url: '/v1/webhooks',
+    payload: { url: 'http://127.0.0.1:9/hook', events: ['balance.low'] },
+  },
+  'GET /webhooks/{webhook_id}': { url: '/v1/webhooks/we_unknown' },
+  'PATCH /webhooks/{webhook_id}': { url: '/v1/webhooks/we_unknown', payload: { enabled: false } },
+  'DELETE /webhooks/{webhook_id}': { url: '/v1/webhooks/we_unknown' },
+  'POST /webhooks/{webhook_id}/rotate-secret': {
+    url: '/v1/webhooks/we_unknown/rotate-secret',
+    payload: {},
+  },
+  'POST /webhooks/{webhook_id}/test': { url: '/v1/webhooks/we_unknown/test' },
+  'GET /webhooks/{webhook_id}/deliveries': { url: '/v1/webhooks/we_unknown/deliveries' },
+  'POST /webhooks/deliveries/{delivery_id}/replay': {
+    url: '/v1/webhooks/deliveries/whd_unknown/replay',
+  },
 };
 
 export interface Operation extends OperationSample {

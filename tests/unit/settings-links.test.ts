@@ -14,6 +14,7 @@ const MAIN_CALL: Record<string, V1EndpointKey | null> = {
   '/settings/cookie-preferences/': null,
   '/settings/team/': 'GET /team/members',
   '/settings/audit-log/': 'GET /audit-log',
+  '/settings/webhooks/': 'GET /webhooks',
 };
 
 describe('role-aware settings links', () => {
@@ -35,8 +36,14 @@ describe('role-aware settings links', () => {
     const labels = (role: Parameters<typeof linksForRole>[1]) =>
       linksForRole(all, role).map((link) => link.label);
     expect(labels('billing')).toEqual(['Usage', 'Buy credits', 'Cookie preferences', 'Team']);
-    expect(labels('developer')).toEqual(['API keys', 'Usage', 'Cookie preferences', 'Team']);
-    expect(labels('owner')).toHaveLength(6);
-    expect(labels(null)).toHaveLength(6);
+    expect(labels('developer')).toEqual([
+      'API keys',
+      'Usage',
+      'Cookie preferences',
+      'Team',
+      'Webhooks',
+    ]);
+    expect(labels('owner')).toHaveLength(7);
+    expect(labels(null)).toHaveLength(7);
   });
 });

@@ -20,6 +20,7 @@ from ._exceptions import (
 from ._generated import *  # noqa: F401,F403 - error classes, types and tables
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, ERROR_CLASSES, ERROR_CODES
 from ._http import RateLimit, ResponseMeta, SpendCap
+from ._webhooks import WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError, unwrap
 
 __version__ = VERSION
 
@@ -31,6 +32,9 @@ __all__ = [
     "APIConnectionError",
     "APIConnectionTimeoutError",
     "ImageInputError",
+    "WebhookVerificationError",
+    "WEBHOOK_TOLERANCE_SECONDS",
+    "unwrap",
     "ResponseMeta",
     "RateLimit",
     "SpendCap",

@@ -783,6 +783,123 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "page_items": None,
         "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "people_only", "token_revoked", "not_found"],
     },
+    "list_webhooks": {
+        "method": "GET",
+        "path": "/webhooks",
+        "access": "member",
+        "path_params": [],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked"],
+    },
+    "create_webhook": {
+        "method": "POST",
+        "path": "/webhooks",
+        "access": "member",
+        "path_params": [],
+        "query": [],
+        "headers": {},
+        "body": ["url", "events", "description"],
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "conflict"],
+    },
+    "get_webhook": {
+        "method": "GET",
+        "path": "/webhooks/{webhook_id}",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "update_webhook": {
+        "method": "PATCH",
+        "path": "/webhooks/{webhook_id}",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": [],
+        "headers": {},
+        "body": ["url", "events", "description", "enabled"],
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "delete_webhook": {
+        "method": "DELETE",
+        "path": "/webhooks/{webhook_id}",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "rotate_webhook_secret": {
+        "method": "POST",
+        "path": "/webhooks/{webhook_id}/rotate-secret",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": [],
+        "headers": {},
+        "body": ["expire_previous_in_hours"],
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "send_test_webhook": {
+        "method": "POST",
+        "path": "/webhooks/{webhook_id}/test",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found", "conflict"],
+    },
+    "list_webhook_deliveries": {
+        "method": "GET",
+        "path": "/webhooks/{webhook_id}/deliveries",
+        "access": "member",
+        "path_params": ["webhook_id"],
+        "query": ["limit", "cursor"],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "replay_webhook_delivery": {
+        "method": "POST",
+        "path": "/webhooks/deliveries/{delivery_id}/replay",
+        "access": "member",
+        "path_params": ["delivery_id"],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found", "conflict"],
+    },
     "list_audit_log": {
         "method": "GET",
         "path": "/audit-log",
@@ -2191,6 +2308,159 @@ class DeleteAdminKeyResponse(TypedDict):
     id: str
     deleted: Literal[True]
 
+class ListWebhooksResponseWebhooksItem(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]
+    enabled: bool
+    disabled_reason: Optional[Literal["manual", "failing"]]
+    disabled_at: Optional[str]
+    secret_redacted: str
+    created_at: str
+    updated_at: str
+
+class ListWebhooksResponse(TypedDict):
+    webhooks: List[ListWebhooksResponseWebhooksItem]
+    max_endpoints: int
+    """Endpoints the organization may have."""
+
+class CreateWebhookResponse(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]
+    enabled: bool
+    disabled_reason: Optional[Literal["manual", "failing"]]
+    disabled_at: Optional[str]
+    secret_redacted: str
+    created_at: str
+    updated_at: str
+    secret: str
+    """The signing secret (`whsec_…`), shown this once."""
+
+class GetWebhookResponse(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]
+    enabled: bool
+    disabled_reason: Optional[Literal["manual", "failing"]]
+    disabled_at: Optional[str]
+    secret_redacted: str
+    created_at: str
+    updated_at: str
+
+class UpdateWebhookResponse(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]
+    enabled: bool
+    disabled_reason: Optional[Literal["manual", "failing"]]
+    disabled_at: Optional[str]
+    secret_redacted: str
+    created_at: str
+    updated_at: str
+
+class DeleteWebhookResponse(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+class RotateWebhookSecretResponse(TypedDict):
+    id: str
+    url: str
+    description: str
+    events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]
+    enabled: bool
+    disabled_reason: Optional[Literal["manual", "failing"]]
+    disabled_at: Optional[str]
+    secret_redacted: str
+    created_at: str
+    updated_at: str
+    secret: str
+    """The signing secret (`whsec_…`), shown this once."""
+
+class SendTestWebhookResponseAttemptsItem(TypedDict):
+    at: str
+    trigger: Literal["scheduled", "replay", "test"]
+    status_code: Optional[int]
+    error: Optional[str]
+    duration_ms: int
+    """(at least 0)"""
+    response_excerpt: str
+    """At most 1024 bytes of the answer, control characters removed."""
+
+class SendTestWebhookResponse(TypedDict):
+    id: str
+    webhook_id: str
+    event_id: str
+    """Sent as `webhook-id`, the same on every attempt."""
+    event_type: Union[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"], Literal["test"]]
+    status: Literal["pending", "delivering", "succeeded", "failed"]
+    """`pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed."""
+    attempts_count: int
+    """(at least 0)"""
+    next_attempt_at: Optional[str]
+    created_at: str
+    attempts: List[SendTestWebhookResponseAttemptsItem]
+    """The latest 20 attempts, newest first."""
+
+class ListWebhookDeliveriesResponseDeliveriesItemAttemptsItem(TypedDict):
+    at: str
+    trigger: Literal["scheduled", "replay", "test"]
+    status_code: Optional[int]
+    error: Optional[str]
+    duration_ms: int
+    """(at least 0)"""
+    response_excerpt: str
+    """At most 1024 bytes of the answer, control characters removed."""
+
+class ListWebhookDeliveriesResponseDeliveriesItem(TypedDict):
+    id: str
+    webhook_id: str
+    event_id: str
+    """Sent as `webhook-id`, the same on every attempt."""
+    event_type: Union[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"], Literal["test"]]
+    status: Literal["pending", "delivering", "succeeded", "failed"]
+    """`pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed."""
+    attempts_count: int
+    """(at least 0)"""
+    next_attempt_at: Optional[str]
+    created_at: str
+    attempts: List[ListWebhookDeliveriesResponseDeliveriesItemAttemptsItem]
+    """The latest 20 attempts, newest first."""
+
+class ListWebhookDeliveriesResponse(TypedDict):
+    deliveries: List[ListWebhookDeliveriesResponseDeliveriesItem]
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
+
+class ReplayWebhookDeliveryResponseAttemptsItem(TypedDict):
+    at: str
+    trigger: Literal["scheduled", "replay", "test"]
+    status_code: Optional[int]
+    error: Optional[str]
+    duration_ms: int
+    """(at least 0)"""
+    response_excerpt: str
+    """At most 1024 bytes of the answer, control characters removed."""
+
+class ReplayWebhookDeliveryResponse(TypedDict):
+    id: str
+    webhook_id: str
+    event_id: str
+    """Sent as `webhook-id`, the same on every attempt."""
+    event_type: Union[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"], Literal["test"]]
+    status: Literal["pending", "delivering", "succeeded", "failed"]
+    """`pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed."""
+    attempts_count: int
+    """(at least 0)"""
+    next_attempt_at: Optional[str]
+    created_at: str
+    attempts: List[ReplayWebhookDeliveryResponseAttemptsItem]
+    """The latest 20 attempts, newest first."""
+
 class ListAuditLogResponseEntriesItemActor(TypedDict):
     kind: Literal["user", "admin_key", "system"]
     id: Optional[str]
@@ -2566,6 +2836,20 @@ __all__ = [
     "CreateAdminKeyResponse",
     "RollAdminKeyResponse",
     "DeleteAdminKeyResponse",
+    "ListWebhooksResponseWebhooksItem",
+    "ListWebhooksResponse",
+    "CreateWebhookResponse",
+    "GetWebhookResponse",
+    "UpdateWebhookResponse",
+    "DeleteWebhookResponse",
+    "RotateWebhookSecretResponse",
+    "SendTestWebhookResponseAttemptsItem",
+    "SendTestWebhookResponse",
+    "ListWebhookDeliveriesResponseDeliveriesItemAttemptsItem",
+    "ListWebhookDeliveriesResponseDeliveriesItem",
+    "ListWebhookDeliveriesResponse",
+    "ReplayWebhookDeliveryResponseAttemptsItem",
+    "ReplayWebhookDeliveryResponse",
     "ListAuditLogResponseEntriesItemActor",
     "ListAuditLogResponseEntriesItem",
     "ListAuditLogResponse",
@@ -2884,6 +3168,51 @@ class _AccountMethods:
         """Delete an admin key: it stops working at once: DELETE /v1/admin-keys/{admin_key_id}."""
         request = {"admin_key_id": admin_key_id}
         return self._call("delete_admin_key", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def list_webhooks(self, *, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListWebhooksResponse:
+        """Webhook endpoints of the organization: GET /v1/webhooks."""
+        request = {}
+        return self._call("list_webhooks", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def create_webhook(self, *, url: str, events: List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]], description: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> CreateWebhookResponse:
+        """Add a webhook endpoint: POST /v1/webhooks."""
+        request = {"url": url, "events": events, "description": description}
+        return self._call("create_webhook", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def get_webhook(self, *, webhook_id: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> GetWebhookResponse:
+        """One webhook endpoint: GET /v1/webhooks/{webhook_id}."""
+        request = {"webhook_id": webhook_id}
+        return self._call("get_webhook", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def update_webhook(self, *, webhook_id: str, url: Optional[str] = None, events: Optional[List[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded"]]] = None, description: Optional[str] = None, enabled: Optional[bool] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> UpdateWebhookResponse:
+        """Change, disable or enable a webhook endpoint: PATCH /v1/webhooks/{webhook_id}."""
+        request = {"webhook_id": webhook_id, "url": url, "events": events, "description": description, "enabled": enabled}
+        return self._call("update_webhook", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def delete_webhook(self, *, webhook_id: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> DeleteWebhookResponse:
+        """Delete a webhook endpoint and its deliveries log: DELETE /v1/webhooks/{webhook_id}."""
+        request = {"webhook_id": webhook_id}
+        return self._call("delete_webhook", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def rotate_webhook_secret(self, *, webhook_id: str, expire_previous_in_hours: Optional[int] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> RotateWebhookSecretResponse:
+        """Give a webhook endpoint a new signing secret: POST /v1/webhooks/{webhook_id}/rotate-secret."""
+        request = {"webhook_id": webhook_id, "expire_previous_in_hours": expire_previous_in_hours}
+        return self._call("rotate_webhook_secret", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def send_test_webhook(self, *, webhook_id: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> SendTestWebhookResponse:
+        """Send a `test` event to a webhook endpoint: POST /v1/webhooks/{webhook_id}/test."""
+        request = {"webhook_id": webhook_id}
+        return self._call("send_test_webhook", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def list_webhook_deliveries(self, *, webhook_id: str, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListWebhookDeliveriesResponse:
+        """A webhook endpoint's deliveries, newest first, with their attempts: GET /v1/webhooks/{webhook_id}/deliveries."""
+        request = {"webhook_id": webhook_id, "limit": limit, "cursor": cursor}
+        return self._call("list_webhook_deliveries", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def replay_webhook_delivery(self, *, delivery_id: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ReplayWebhookDeliveryResponse:
+        """Send a delivery again now (same `webhook-id`): POST /v1/webhooks/deliveries/{delivery_id}/replay."""
+        request = {"delivery_id": delivery_id}
+        return self._call("replay_webhook_delivery", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
         """Who did what, when and from where (newest first): GET /v1/audit-log."""

@@ -11,3 +11,4 @@ export { MAX_INPUT_BYTES } from './core/image.js';
 export * from './generated/errors.js';
 export * from './generated/contract.js';
 export { AccountResource } from './generated/resources.js';
+export { unwrap, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, } from './core/webhooks.js';

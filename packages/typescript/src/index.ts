@@ -29,3 +29,11 @@ export type { CallOptions, ClientOptions, ImageInput, ResponseMeta } from './cor
 export * from './generated/errors.js';
 export * from './generated/contract.js';
 export { AccountResource } from './generated/resources.js';
+export {
+  unwrap,
+  WebhookVerificationError,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type UnwrapOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './core/webhooks.js';

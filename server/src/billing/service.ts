@@ -24,6 +24,7 @@ import type { Repositories } from '../repositories';
 import type { OrganizationRow } from '../repositories/organizations';
 import { ceilingMessage } from '../repositories/payments';
 import { MESSAGES, type Mailer } from './mailer';
+import { publishEvent } from '../services/events';
 
 export const SANDBOX_CARDS = {
   succeeds: { id: 'sandbox_card_succeeds', label: 'Test card ending 4242 (always charged)' },
@@ -61,17 +62,27 @@ export function createBilling(deps: BillingDeps) {
   };
 
   async function alertLowBalance(organizationId: string) {
-    const [org] = await deps.db
-      .update(organizations)
-      .set({ lowBalanceAlertedAt: new Date() })
-      .where(
-        and(
-          eq(organizations.id, organizationId),
-          isNull(organizations.lowBalanceAlertedAt),
-          lt(organizations.balanceMicros, sql`${organizations.lowBalanceThresholdMicros}`),
-        ),
-      )
-      .returning();
+    const org = await deps.db.transaction(async (tx) => {
+      const [alerted] = await tx
+        .update(organizations)
+        .set({ lowBalanceAlertedAt: new Date() })
+        .where(
+          and(
+            eq(organizations.id, organizationId),
+            isNull(organizations.lowBalanceAlertedAt),
+            lt(organizations.balanceMicros, sql`${organizations.lowBalanceThresholdMicros}`),
+          ),
+        )
+        .returning();
+      // Webhooks (issue 35): once per fall below the threshold, with the alert it goes with.
+      if (alerted && alerted.lowBalanceThresholdMicros !== null) {
+        await publishEvent(tx, organizationId, 'balance.low', {
+          balance_usd: alerted.balanceMicros / 1_000_000,
+          threshold_usd: alerted.lowBalanceThresholdMicros / 1_000_000,
+        });
+      }
+      return alerted;
+    });
     if (!org || !org.ownerEmail || org.lowBalanceThresholdMicros === null) return;
     await deps.mailer.send({
       to: org.ownerEmail,

@@ -715,3 +715,81 @@ export const events = pgTable(
   },
   (t) => [index('events_organization_created_idx').on(t.organizationId, t.createdAt, t.id)],
 );
+
+/** Webhook endpoints of an organization (migration 0022). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull().$type<string[]>(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason').$type<'manual' | 'failing'>(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+/** One delivery per (event, endpoint); its attempts are in webhook_attempts. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<EventType>().notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('webhook_deliveries_event_endpoint').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt, t.id),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+export type WebhookAttemptTrigger = 'scheduled' | 'replay' | 'test';
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    trigger: text('trigger').$type<WebhookAttemptTrigger>().notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at, t.id)],
+);

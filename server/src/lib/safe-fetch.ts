@@ -65,6 +65,8 @@ export interface SafeFetchOptions {
   body?: string | Buffer;
   /** Whether to follow redirects (webhook deliveries do not). */
   followRedirects?: boolean;
+  /** Keep the first `maxBytes` of a longer answer instead of failing (webhook answer excerpts). */
+  truncate?: boolean;
 }
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -295,7 +297,7 @@ export async function safeFetch(
         );
       }
       const declared = Number(answer.headers['content-length']);
-      if (Number.isFinite(declared) && declared > options.maxBytes) {
+      if (!options.truncate && Number.isFinite(declared) && declared > options.maxBytes) {
         answer.body.destroy();
         throw new SafeFetchError('too_large', tooLarge(options.maxBytes));
       }
@@ -303,6 +305,14 @@ export async function safeFetch(
       let size = 0;
       for await (const chunk of answer.body) {
         size += (chunk as Buffer).length;
+        if (size > options.maxBytes && options.truncate) {
+          chunks.push(
+            (chunk as Buffer).subarray(0, (chunk as Buffer).length - (size - options.maxBytes)),
+          );
+          size = options.maxBytes;
+          answer.body.destroy();
+          break;
+        }
         if (size > options.maxBytes) {
           answer.body.destroy();
           throw new SafeFetchError('too_large', tooLarge(options.maxBytes));

@@ -14,6 +14,7 @@ import { ApiError, conflict, notFound } from '../lib/errors';
 import { isUuid, MAX_SECRET_LENGTH, type KeyMode, type KeySecrets } from '../lib/keys';
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditDetails } from './audit';
 import { keepDeletedKeySpend } from './ledger';
+import { publishEvent } from '../services/events';
 import { PLAYGROUND_KEY_NAME, type OrganizationRow } from './organizations';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -470,6 +471,15 @@ export function createApiKeysRepository(db: Database, secrets: KeySecrets) {
           action: 'api_key.disabled',
           target: row.name,
           details: { reason: 'spend_spike', day_spend_usd: row.daySpendMicros / 1_000_000 },
+        });
+        // Webhooks (issue 35): ids and figures only, never the secret.
+        await publishEvent(tx, organizationId, 'key.paused', {
+          api_key_id: row.id,
+          name: row.name,
+          redacted: `${row.prefix}…${row.last4}`,
+          reason: 'spend_spike',
+          day_spend_usd: row.daySpendMicros / 1_000_000,
+          paused_at: (row.disabledAt ?? new Date()).toISOString(),
         });
         return true;
       });

@@ -17,6 +17,7 @@ import type { StatusReports } from '../services/status/report';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
 import type { Repositories } from '../repositories';
+import type { Webhooks } from '../services/webhooks';
 
 export type TypedFastify = FastifyInstance<
   RawServerDefault,
@@ -48,4 +49,6 @@ export interface V1Context {
   hooks: ReturnType<typeof authHooks>;
   metrics: Metrics;
   statusReports: StatusReports;
+  /** Webhook endpoints, deliveries and their worker (issue 35). */
+  webhooks: Webhooks;
 }

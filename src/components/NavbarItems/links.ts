@@ -27,6 +27,11 @@ export const ACCOUNT_LINKS = [
 export const TEAM_LINKS = [
   { label: 'Team', to: '/settings/team/', roles: EVERYONE },
   { label: 'Audit log', to: '/settings/audit-log/', roles: ['owner', 'admin'] },
+  {
+    label: 'Webhooks',
+    to: '/settings/webhooks/',
+    roles: ['owner', 'admin', 'developer', 'viewer'],
+  },
 ] as const satisfies ReadonlyArray<SettingsLink>;
 
 export interface SettingsLink {

@@ -2014,6 +2014,260 @@ export interface DeleteAdminKeyResponse {
   deleted: true;
 }
 
+/** `listWebhooks` sends nothing. */
+export type ListWebhooksRequest = Record<string, never>;
+
+/** The answer of `listWebhooks`. */
+export interface ListWebhooksResponse {
+  webhooks: Array<{
+    id: string;
+    url: string;
+    description: string;
+    events: Array<
+      'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+    >;
+    enabled: boolean;
+    disabled_reason: 'manual' | 'failing' | null;
+    disabled_at: string | null;
+    secret_redacted: string;
+    created_at: string;
+    updated_at: string;
+  }>;
+  /** Endpoints the organization may have. */
+  max_endpoints: number;
+}
+
+/** What `createWebhook` sends. */
+export interface CreateWebhookRequest {
+  /** https URL that receives the events (http only in local mode). It must resolve to a public address; private, loopback, link-local and metadata addresses are refused. (at most 2048 characters) */
+  url: string;
+  /** The events to send to it. (1 to 5 items) */
+  events: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  /** A note for your team. (at most 256 characters) */
+  description?: string;
+}
+
+/** The answer of `createWebhook`. */
+export type CreateWebhookResponse = {
+  id: string;
+  url: string;
+  description: string;
+  events: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  enabled: boolean;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: string | null;
+  secret_redacted: string;
+  created_at: string;
+  updated_at: string;
+} & {
+  /** The signing secret (`whsec_…`), shown this once. */
+  secret: string;
+};
+
+/** What `getWebhook` sends. */
+export interface GetWebhookRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+}
+
+/** The answer of `getWebhook`. */
+export interface GetWebhookResponse {
+  id: string;
+  url: string;
+  description: string;
+  events: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  enabled: boolean;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: string | null;
+  secret_redacted: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What `updateWebhook` sends. */
+export interface UpdateWebhookRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+  /** https URL that receives the events (http only in local mode). It must resolve to a public address; private, loopback, link-local and metadata addresses are refused. (at most 2048 characters) */
+  url?: string;
+  /** The events to send to it. (1 to 5 items) */
+  events?: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  /** A note for your team. (at most 256 characters) */
+  description?: string;
+  /** false disables it (nothing is sent); true enables it again. */
+  enabled?: boolean;
+}
+
+/** The answer of `updateWebhook`. */
+export interface UpdateWebhookResponse {
+  id: string;
+  url: string;
+  description: string;
+  events: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  enabled: boolean;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: string | null;
+  secret_redacted: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What `deleteWebhook` sends. */
+export interface DeleteWebhookRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+}
+
+/** The answer of `deleteWebhook`. */
+export interface DeleteWebhookResponse {
+  id: string;
+  deleted: true;
+}
+
+/** What `rotateWebhookSecret` sends. */
+export interface RotateWebhookSecretRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+  /** How long deliveries are also signed with the previous secret (a second `v1,` signature), so receivers can switch without losing any; 0 stops it at once. (0 to 24; default 24) */
+  expire_previous_in_hours?: number;
+}
+
+/** The answer of `rotateWebhookSecret`. */
+export type RotateWebhookSecretResponse = {
+  id: string;
+  url: string;
+  description: string;
+  events: Array<
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded'
+  >;
+  enabled: boolean;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: string | null;
+  secret_redacted: string;
+  created_at: string;
+  updated_at: string;
+} & {
+  /** The signing secret (`whsec_…`), shown this once. */
+  secret: string;
+};
+
+/** What `sendTestWebhook` sends. */
+export interface SendTestWebhookRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+}
+
+/** The answer of `sendTestWebhook`. */
+export interface SendTestWebhookResponse {
+  id: string;
+  webhook_id: string;
+  /** Sent as `webhook-id`, the same on every attempt. */
+  event_id: string;
+  event_type:
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+  /** `pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed. */
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed';
+  /** (at least 0) */
+  attempts_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  /** The latest 20 attempts, newest first. */
+  attempts: Array<{
+    at: string;
+    trigger: 'scheduled' | 'replay' | 'test';
+    status_code: number | null;
+    error: string | null;
+    /** (at least 0) */
+    duration_ms: number;
+    /** At most 1024 bytes of the answer, control characters removed. */
+    response_excerpt: string;
+  }>;
+}
+
+/** What `listWebhookDeliveries` sends. */
+export interface ListWebhookDeliveriesRequest {
+  /** (at most 64 characters) */
+  webhook_id: string;
+  /** (1 to 50; default 20) */
+  limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
+}
+
+/** The answer of `listWebhookDeliveries`. */
+export interface ListWebhookDeliveriesResponse {
+  deliveries: Array<{
+    id: string;
+    webhook_id: string;
+    /** Sent as `webhook-id`, the same on every attempt. */
+    event_id: string;
+    event_type:
+      'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+    /** `pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed. */
+    status: 'pending' | 'delivering' | 'succeeded' | 'failed';
+    /** (at least 0) */
+    attempts_count: number;
+    next_attempt_at: string | null;
+    created_at: string;
+    /** The latest 20 attempts, newest first. */
+    attempts: Array<{
+      at: string;
+      trigger: 'scheduled' | 'replay' | 'test';
+      status_code: number | null;
+      error: string | null;
+      /** (at least 0) */
+      duration_ms: number;
+      /** At most 1024 bytes of the answer, control characters removed. */
+      response_excerpt: string;
+    }>;
+  }>;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
+}
+
+/** What `replayWebhookDelivery` sends. */
+export interface ReplayWebhookDeliveryRequest {
+  /** (at most 64 characters) */
+  delivery_id: string;
+}
+
+/** The answer of `replayWebhookDelivery`. */
+export interface ReplayWebhookDeliveryResponse {
+  id: string;
+  webhook_id: string;
+  /** Sent as `webhook-id`, the same on every attempt. */
+  event_id: string;
+  event_type:
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+  /** `pending`: the next attempt is due at `next_attempt_at`; `succeeded`: a 2xx answer; `failed`: every attempt of the schedule failed. */
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed';
+  /** (at least 0) */
+  attempts_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  /** The latest 20 attempts, newest first. */
+  attempts: Array<{
+    at: string;
+    trigger: 'scheduled' | 'replay' | 'test';
+    status_code: number | null;
+    error: string | null;
+    /** (at least 0) */
+    duration_ms: number;
+    /** At most 1024 bytes of the answer, control characters removed. */
+    response_excerpt: string;
+  }>;
+}
+
 /** What `listAuditLog` sends. */
 export interface ListAuditLogRequest {
   /** Actor id or e-mail. (at most 254 characters) */
@@ -2148,6 +2402,24 @@ export interface AccountOperations {
   createAdminKey: { request: CreateAdminKeyRequest; response: CreateAdminKeyResponse };
   rollAdminKey: { request: RollAdminKeyRequest; response: RollAdminKeyResponse };
   deleteAdminKey: { request: DeleteAdminKeyRequest; response: DeleteAdminKeyResponse };
+  listWebhooks: { request: ListWebhooksRequest; response: ListWebhooksResponse };
+  createWebhook: { request: CreateWebhookRequest; response: CreateWebhookResponse };
+  getWebhook: { request: GetWebhookRequest; response: GetWebhookResponse };
+  updateWebhook: { request: UpdateWebhookRequest; response: UpdateWebhookResponse };
+  deleteWebhook: { request: DeleteWebhookRequest; response: DeleteWebhookResponse };
+  rotateWebhookSecret: {
+    request: RotateWebhookSecretRequest;
+    response: RotateWebhookSecretResponse;
+  };
+  sendTestWebhook: { request: SendTestWebhookRequest; response: SendTestWebhookResponse };
+  listWebhookDeliveries: {
+    request: ListWebhookDeliveriesRequest;
+    response: ListWebhookDeliveriesResponse;
+  };
+  replayWebhookDelivery: {
+    request: ReplayWebhookDeliveryRequest;
+    response: ReplayWebhookDeliveryResponse;
+  };
   listAuditLog: { request: ListAuditLogRequest; response: ListAuditLogResponse };
   exportAuditLog: { request: ExportAuditLogRequest; response: ExportAuditLogResponse };
 }
@@ -2186,7 +2458,15 @@ export type OperationsWithRequiredFields =
   | 'acceptInvitation'
   | 'createAdminKey'
   | 'rollAdminKey'
-  | 'deleteAdminKey';
+  | 'deleteAdminKey'
+  | 'createWebhook'
+  | 'getWebhook'
+  | 'updateWebhook'
+  | 'deleteWebhook'
+  | 'rotateWebhookSecret'
+  | 'sendTestWebhook'
+  | 'listWebhookDeliveries'
+  | 'replayWebhookDelivery';
 
 export interface OperationInfo {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -3412,6 +3692,232 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'people_only',
       'token_revoked',
       'not_found',
+    ],
+  },
+  listWebhooks: {
+    method: 'GET',
+    path: '/webhooks',
+    access: 'member',
+    path_params: [],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+    ],
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    access: 'member',
+    path_params: [],
+    query: [],
+    headers: {},
+    body: ['url', 'events', 'description'],
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'conflict',
+    ],
+  },
+  getWebhook: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  updateWebhook: {
+    method: 'PATCH',
+    path: '/webhooks/{webhook_id}',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: [],
+    headers: {},
+    body: ['url', 'events', 'description', 'enabled'],
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/webhooks/{webhook_id}',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/rotate-secret',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: [],
+    headers: {},
+    body: ['expire_previous_in_hours'],
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhook_id}/test',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+      'conflict',
+    ],
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/{webhook_id}/deliveries',
+    access: 'member',
+    path_params: ['webhook_id'],
+    query: ['limit', 'cursor'],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  replayWebhookDelivery: {
+    method: 'POST',
+    path: '/webhooks/deliveries/{delivery_id}/replay',
+    access: 'member',
+    path_params: ['delivery_id'],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+      'conflict',
     ],
   },
   listAuditLog: {

@@ -724,6 +724,108 @@ export class AccountResource {
   }
 
   /**
+   * Webhook endpoints of the organization: `GET /v1/webhooks`.
+   *
+   * Secrets are not listed (`secret_redacted` shows the last four characters).
+   */
+  listWebhooks(
+    request?: T.ListWebhooksRequest,
+    options?: CallOptions,
+  ): APIPromise<T.ListWebhooksResponse> {
+    return this.caller.operation('listWebhooks', request, options);
+  }
+
+  /**
+   * Add a webhook endpoint: `POST /v1/webhooks`.
+   *
+   * The answer carries the signing secret (`secret`, `whsec_…`) this once. At most 16 endpoints per organization; the URL must be https and resolve to a public address.
+   */
+  createWebhook(
+    request: T.CreateWebhookRequest,
+    options?: CallOptions,
+  ): APIPromise<T.CreateWebhookResponse> {
+    return this.caller.operation('createWebhook', request, options);
+  }
+
+  /**
+   * One webhook endpoint: `GET /v1/webhooks/{webhook_id}`.
+   */
+  getWebhook(
+    request: T.GetWebhookRequest,
+    options?: CallOptions,
+  ): APIPromise<T.GetWebhookResponse> {
+    return this.caller.operation('getWebhook', request, options);
+  }
+
+  /**
+   * Change, disable or enable a webhook endpoint: `PATCH /v1/webhooks/{webhook_id}`.
+   *
+   * Each field sent replaces its value. `enabled: false` stops deliveries (due ones wait); `enabled: true` enables it again, also after it was disabled for failing.
+   */
+  updateWebhook(
+    request: T.UpdateWebhookRequest,
+    options?: CallOptions,
+  ): APIPromise<T.UpdateWebhookResponse> {
+    return this.caller.operation('updateWebhook', request, options);
+  }
+
+  /**
+   * Delete a webhook endpoint and its deliveries log: `DELETE /v1/webhooks/{webhook_id}`.
+   */
+  deleteWebhook(
+    request: T.DeleteWebhookRequest,
+    options?: CallOptions,
+  ): APIPromise<T.DeleteWebhookResponse> {
+    return this.caller.operation('deleteWebhook', request, options);
+  }
+
+  /**
+   * Give a webhook endpoint a new signing secret: `POST /v1/webhooks/{webhook_id}/rotate-secret`.
+   *
+   * The answer carries the new secret this once. For `expire_previous_in_hours` (default 24) deliveries carry two signatures, one per secret, so a receiver can switch without missing any.
+   */
+  rotateWebhookSecret(
+    request: T.RotateWebhookSecretRequest,
+    options?: CallOptions,
+  ): APIPromise<T.RotateWebhookSecretResponse> {
+    return this.caller.operation('rotateWebhookSecret', request, options);
+  }
+
+  /**
+   * Send a `test` event to a webhook endpoint: `POST /v1/webhooks/{webhook_id}/test`.
+   *
+   * The first attempt is made before the answer, which carries it; a failed one is retried on the schedule like any delivery. Refused (409) while the endpoint is disabled.
+   */
+  sendTestWebhook(
+    request: T.SendTestWebhookRequest,
+    options?: CallOptions,
+  ): APIPromise<T.SendTestWebhookResponse> {
+    return this.caller.operation('sendTestWebhook', request, options);
+  }
+
+  /**
+   * A webhook endpoint's deliveries, newest first, with their attempts: `GET /v1/webhooks/{webhook_id}/deliveries`.
+   */
+  listWebhookDeliveries(
+    request: T.ListWebhookDeliveriesRequest,
+    options?: CallOptions,
+  ): APIPromise<T.ListWebhookDeliveriesResponse> {
+    return this.caller.operation('listWebhookDeliveries', request, options);
+  }
+
+  /**
+   * Send a delivery again now (same `webhook-id`): `POST /v1/webhooks/deliveries/{delivery_id}/replay`.
+   *
+   * A new attempt, made before the answer, which carries it. A 2xx marks the delivery succeeded; a failure leaves its status and retry schedule as they were. Refused (409) while the endpoint is disabled or an attempt of the delivery is in flight.
+   */
+  replayWebhookDelivery(
+    request: T.ReplayWebhookDeliveryRequest,
+    options?: CallOptions,
+  ): APIPromise<T.ReplayWebhookDeliveryResponse> {
+    return this.caller.operation('replayWebhookDelivery', request, options);
+  }
+
+  /**
    * Who did what, when and from where (newest first): `GET /v1/audit-log`.
    */
   listAuditLog(

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { creditOrders, invoices, organizations, payments } from '../../db/schema';
 import { issueInvoice, type Seller } from '../../billing/invoices';
 import { recordAudit, SYSTEM_ACTOR } from '../audit';
+import { publishEvent } from '../../services/events';
 import { creditWallet, postCompensation } from '../ledger';
 import {
   firstSight,
@@ -124,6 +125,14 @@ export function settlementRepository(db: Database, options: { seller: Seller }) 
               kind: order.kind,
               provider: order.provider,
             },
+          });
+          // Webhooks (issue 35): the payment's ids and figures, in the transaction that credits.
+          await publishEvent(tx, order.organizationId, 'payment.succeeded', {
+            payment_id: payment.id,
+            order_id: order.id,
+            amount_usd: order.amountMicros / 1_000_000,
+            kind: order.kind,
+            provider: order.provider,
           });
           // Above the low-balance threshold again: the next fall sends a new alert.
           await tx
