@@ -433,19 +433,16 @@ export const Job = Type.Object(
     retention_hours: Type.Literal(JOB_RETENTION_HOURS, {
       description: 'How long a finished job keeps its result: 24 hours.',
     }),
-    result: Type.Union(
-      [Type.Object({}, { additionalProperties: true }), Type.Null()],
-      {
-        description:
-          "The deployment's answer, exactly as the synchronous call's 200 (with its `usage`), once `succeeded`; null otherwise.",
-      },
-    ),
+    result: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      description:
+        "The deployment's answer, exactly as the synchronous call's 200 (with its `usage`), once `succeeded`; null otherwise.",
+    }),
     error: Type.Union(
       [
         Type.Object({
           code: Type.String({
             description:
-              "An error code of the deployment call (e.g. `upstream_failed`, `image_url_refused`), `job_interrupted` (its runs were interrupted 3 times) or `job_timed_out` (not finished within 24 hours).",
+              'An error code of the deployment call (e.g. `upstream_failed`, `image_url_refused`), `job_interrupted` (its runs were interrupted 3 times) or `job_timed_out` (not finished within 24 hours).',
           }),
           message: Type.String(),
         }),

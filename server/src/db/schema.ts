@@ -758,12 +758,20 @@ export const jobs = pgTable(
     purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('jobs_organization_queued_idx').on(t.organizationId).where(sql`status = 'queued'`),
-    index('jobs_open_idx').on(t.createdAt).where(sql`status IN ('queued', 'running')`),
-    index('jobs_running_lease_idx').on(t.leaseUntil).where(sql`status = 'running'`),
+    index('jobs_organization_queued_idx')
+      .on(t.organizationId)
+      .where(sql`status = 'queued'`),
+    index('jobs_open_idx')
+      .on(t.createdAt)
+      .where(sql`status IN ('queued', 'running')`),
+    index('jobs_running_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'running'`),
     index('jobs_expires_idx')
       .on(t.expiresAt)
       .where(sql`purged_at IS NULL AND expires_at IS NOT NULL`),
-    index('jobs_purged_idx').on(t.purgedAt).where(sql`purged_at IS NOT NULL`),
+    index('jobs_purged_idx')
+      .on(t.purgedAt)
+      .where(sql`purged_at IS NOT NULL`),
   ],
 );

@@ -67,9 +67,7 @@ export type AcceptOutcome =
   | { kind: 'full'; queued: number };
 
 export type CancelOutcome =
-  | { kind: 'canceled' }
-  | { kind: 'not_found' }
-  | { kind: 'finished'; status: JobStatus };
+  { kind: 'canceled' } | { kind: 'not_found' } | { kind: 'finished'; status: JobStatus };
 
 const JOB_COLUMNS = sql`id, organization_id, api_key_id, deployment, status, free, price_micros,
   result, error, created_at, started_at, finished_at, expires_at, purged_at`;
@@ -192,7 +190,8 @@ export function createJobsRepository(db: Database) {
         deployment: String(row.deployment),
         free: Boolean(row.free),
         priceMicros: Number(row.price_micros),
-        balanceAfterMicros: row.balance_after_micros == null ? null : Number(row.balance_after_micros),
+        balanceAfterMicros:
+          row.balance_after_micros == null ? null : Number(row.balance_after_micros),
         params: (row.params as Record<string, unknown>) ?? {},
         image: row.input_image == null ? null : Buffer.from(row.input_image as Uint8Array),
         imageUrl: (row.input_url as string | null) ?? null,
@@ -301,7 +300,10 @@ export function createJobsRepository(db: Database) {
      * The retention sweep: results (and errors) of jobs past `expires_at` are deleted, the row
      * kept as a tombstone (`purged_at`) that says so; tombstones older than `tombstoneDays` go.
      */
-    async purgeExpired(limit: number, tombstoneDays: number): Promise<{ purged: number; deleted: number }> {
+    async purgeExpired(
+      limit: number,
+      tombstoneDays: number,
+    ): Promise<{ purged: number; deleted: number }> {
       const purged = rows<Json>(
         await db.execute(sql`
           update jobs set result = null, error = null, purged_at = now()

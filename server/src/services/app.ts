@@ -739,14 +739,10 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         maxPixels: deps.config.testMaxPixels,
       });
       if (!rendered.ok) {
-        throw new ApiError(
-          rendered.code ?? codeForStatus(rendered.statusCode),
-          rendered.message,
-          {
-            retryAfterSeconds: rendered.retryAfterSeconds,
-            details: rendered.details,
-          },
-        );
+        throw new ApiError(rendered.code ?? codeForStatus(rendered.statusCode), rendered.message, {
+          retryAfterSeconds: rendered.retryAfterSeconds,
+          details: rendered.details,
+        });
       }
       await repos.apiKeys.countTestCall(key as ApiKeyRow, path);
       // The answerer's result first: the fields the host owns come last and win.
@@ -976,12 +972,14 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       );
     }
     // Its wake-up. Lost if this process dies right now: the sweep of any process sends it then.
-    await jobs.enqueue(id, bossId).catch((error: unknown) =>
-      request.log.warn(
-        { job_id: id, err: (error as Error)?.message },
-        'job wake-up not sent; the sweep will send it',
-      ),
-    );
+    await jobs
+      .enqueue(id, bossId)
+      .catch((error: unknown) =>
+        request.log.warn(
+          { job_id: id, err: (error as Error)?.message },
+          'job wake-up not sent; the sweep will send it',
+        ),
+      );
     jobHeaders(reply, id);
     return reply.status(202).send({ ...answer, created_at: accepted.createdAt });
   }
@@ -1022,8 +1020,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         operationId: 'getJob',
         tags: ['Jobs'],
         summary: 'Get a job',
-        description:
-          `A job accepted by a deployment call sent with \`Prefer: respond-async\`: its status, and its result once \`succeeded\` (or its error once \`failed\`). Poll it with backoff until \`status\` is \`succeeded\`, \`failed\` or \`canceled\`. Results are kept ${JOB_RETENTION_HOURS} hours after the job finished (\`expires_at\`); then this answers 410 \`job_expired\`. A job of another organization is 404.`,
+        description: `A job accepted by a deployment call sent with \`Prefer: respond-async\`: its status, and its result once \`succeeded\` (or its error once \`failed\`). Poll it with backoff until \`status\` is \`succeeded\`, \`failed\` or \`canceled\`. Results are kept ${JOB_RETENTION_HOURS} hours after the job finished (\`expires_at\`); then this answers 410 \`job_expired\`. A job of another organization is 404.`,
         security: [{ apiKey: [] }],
         params: JobParams,
         response: { 200: Job, ...JOB_ERROR_RESPONSES },

@@ -59,7 +59,9 @@ type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: 
 export function bossAdapter(db: Database, kind: 'postgres' | 'pglite'): Executor {
   const client = (db as unknown as { $client: unknown }).$client;
   if (kind === 'postgres') {
-    const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+    const pool = client as {
+      query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+    };
     return { executeSql: (text, values) => pool.query(text, values) };
   }
   const lite = client as {
@@ -223,7 +225,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           error: { code: error.code, message: error.message },
           event: eventOf(job),
         });
-        log.info({ job_id: job.id, code: error.code, outcome }, 'job failed; its hold was released');
+        log.info(
+          { job_id: job.id, code: error.code, outcome },
+          'job failed; its hold was released',
+        );
         return;
       }
       const outcome = await repos.jobs.succeed({
@@ -234,7 +239,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         event: eventOf(job),
       });
       if (outcome === 'superseded') {
-        log.info({ job_id: job.id }, 'job answered after it was canceled or taken over: not charged');
+        log.info(
+          { job_id: job.id },
+          'job answered after it was canceled or taken over: not charged',
+        );
       } else if (!job.free) {
         options.afterCharge?.(job);
       }
@@ -288,7 +296,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       sweeping ??= sweepOnce()
         .catch((error: unknown) => {
           if (!closing)
-            log.warn({ db: describeDatabaseError(error) }, 'job sweep failed; the next one retries');
+            log.warn(
+              { db: describeDatabaseError(error) },
+              'job sweep failed; the next one retries',
+            );
         })
         .finally(() => {
           sweeping = null;
@@ -300,13 +311,16 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (sweeper || closing) return;
       sweeper = setInterval(() => void engine.sweep(), options.sweepMs);
       sweeper.unref();
-      heartbeat = setInterval(() => {
-        if (attempts.size === 0) return;
-        repos.jobs.renew([...attempts], leaseMs).catch((error: unknown) => {
-          if (!closing)
-            log.warn({ db: describeDatabaseError(error) }, 'job leases not renewed this beat');
-        });
-      }, Math.max(250, Math.floor(leaseMs / 4)));
+      heartbeat = setInterval(
+        () => {
+          if (attempts.size === 0) return;
+          repos.jobs.renew([...attempts], leaseMs).catch((error: unknown) => {
+            if (!closing)
+              log.warn({ db: describeDatabaseError(error) }, 'job leases not renewed this beat');
+          });
+        },
+        Math.max(250, Math.floor(leaseMs / 4)),
+      );
       heartbeat.unref();
       // Jobs waiting from before this process started: the engine starts now.
       void engine.sweep();
