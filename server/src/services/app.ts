@@ -81,7 +81,7 @@ import {
   refusalError,
   type Usage,
 } from './metering';
-import { createJobEngine, JOB_ID_PATTERN, newJobId } from './jobs';
+import { createJobEngine, JOB_ID_PATTERN, newJobId, type JobEngine } from './jobs';
 import { microsToUsd } from '../lib/money';
 import type { JobRow } from '../repositories/jobs';
 import { randomUUID } from 'node:crypto';
@@ -121,7 +121,7 @@ declare module 'fastify' {
     /** The internal `/health/details` listener's base URL, when one is configured. */
     healthDetailsUrl: () => string | null;
     /** The async jobs' engine of this services host (tests run its sweep at will). */
-    jobs: import('./jobs').JobEngine;
+    jobs: JobEngine;
   }
 }
 
