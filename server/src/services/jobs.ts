@@ -156,15 +156,19 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         expireInSeconds: 15 * 60,
       });
       for (let i = 0; i < options.concurrency; i++) {
-        workerIds.push(
-          await instance.work<{ job_id: string }>(
-            JOBS_QUEUE,
-            { batchSize: 1, pollingIntervalSeconds: 2 },
-            async ([message]) => {
-              if (message) await runJob(String(message.data.job_id));
-            },
-          ),
+        let workerId: string | null = null;
+        workerId = await instance.work<{ job_id: string }>(
+          JOBS_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 2 },
+          async ([message]) => {
+            if (!message) return;
+            await runJob(String(message.data.job_id));
+            // A worker that found a job looks for the next at once, not after its polling
+            // interval: an idle queue is polled every 2 s, a busy one drained without pauses.
+            if (workerId && !closing) instance.notifyWorker(workerId);
+          },
         );
+        workerIds.push(workerId);
       }
       boss = instance;
       return instance;
