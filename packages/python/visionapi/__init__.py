@@ -20,12 +20,15 @@ from ._exceptions import (
 from ._generated import *  # noqa: F401,F403 - error classes, types and tables
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, ERROR_CLASSES, ERROR_CODES
 from ._http import RateLimit, ResponseMeta, SpendCap
+from ._jobs import TERMINAL_JOB_STATUSES, Job
 
 __version__ = VERSION
 
 __all__ = [
     "VisionAPI",
     "Account",
+    "Job",
+    "TERMINAL_JOB_STATUSES",
     "VisionAPIError",
     "APIError",
     "APIConnectionError",
