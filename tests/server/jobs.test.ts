@@ -21,12 +21,14 @@ import type { Database, DatabaseOptions } from '../../server/src/db/client';
 import { buildServicesApp } from '../../server/src/services/app';
 import { createRenderPool, type Renderer } from '../../server/src/services/render/pool';
 import { startMailCatcher } from '../../scripts/stack/mail-catcher.mjs';
+import { expectAnswersMatchOpenApi } from './contract-check';
 import {
   buyCredits,
   createHarness,
   emulatorTokenVerifier,
   freshDatabase,
   PROJECT_ID,
+  recordedAnswers,
   registerUser,
   SITE_ORIGIN,
   testImage,
@@ -383,6 +385,11 @@ describe('async jobs', () => {
       expect((await waitFor(h.callServices, user.playgroundKey.key, id)).status).toBe('succeeded');
     }
   }, 180_000);
+
+  it('every answer in this file matches the OpenAPI documents (202, jobs, their errors)', async () => {
+    expect(recordedAnswers.some((answer) => answer.statusCode === 202)).toBe(true);
+    await expectAnswersMatchOpenApi(h, recordedAnswers);
+  });
 });
 
 describe('async jobs across a restart of every process', () => {
