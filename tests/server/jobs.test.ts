@@ -9,6 +9,8 @@
  * its schema on both, and the restart reopens the same database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -253,6 +255,50 @@ describe('async jobs', () => {
     }
   }, 120_000);
 
+  it('an image_url job: the worker fetches the image; a URL that answers 404 fails the job, uncharged', async () => {
+    const server = http.createServer((request, response) => {
+      if (request.url === '/cat.png') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(Buffer.from(png, 'base64'));
+      } else {
+        response.writeHead(404);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const byUrl = (url: string) =>
+        h.callServices({
+          method: 'POST',
+          url: `/${PATH}`,
+          headers: {
+            'api-key': user.playgroundKey.key,
+            'content-type': 'application/json',
+            prefer: 'respond-async',
+          },
+          payload: JSON.stringify({ image_url: url }),
+        });
+      const before = await walletOf(h.db, organizationId);
+      const good = await byUrl(`${base}/cat.png`);
+      expect(good.statusCode, good.body).toBe(202);
+      const done = await waitFor(h.callServices, user.playgroundKey.key, good.json().id);
+      expect(done.status).toBe('succeeded');
+      expect(done.result.image).toMatchObject({ original_width: 40, original_height: 30 });
+      const missing = await byUrl(`${base}/missing.png`);
+      expect(missing.statusCode, missing.body).toBe(202);
+      const failed = await waitFor(h.callServices, user.playgroundKey.key, missing.json().id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error.code).toMatch(/^image_url_/);
+      const after = await walletOf(h.db, organizationId);
+      expect(after.charges - before.charges).toBe(1);
+      expect(before.balance - after.balance).toBe(price);
+      expect(after.held).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 120_000);
+
   it('a canceled job releases its hold, is never charged, and cannot be canceled twice', async () => {
     const before = await walletOf(h.db, organizationId);
     control.hold();
@@ -307,6 +353,23 @@ describe('async jobs', () => {
   }, 120_000);
 
   it("another organization's key gets 404; hostile ids get 4xx, never 500", async () => {
+    // An image_url that cannot be fetched as given is refused now, not accepted as a job.
+    const before = await walletOf(h.db, organizationId);
+    for (const url of ['ftp://example.com/cat.png', 'not a url', 'http://user:pw@example.com/']) {
+      const refused = await h.callServices({
+        method: 'POST',
+        url: `/${PATH}`,
+        headers: {
+          'api-key': user.playgroundKey.key,
+          'content-type': 'application/json',
+          prefer: 'respond-async',
+        },
+        payload: JSON.stringify({ image_url: url }),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().code).toBe('image_url_refused');
+    }
+    expect(await walletOf(h.db, organizationId)).toEqual(before);
     const accepted = await submit(h.callServices, user.playgroundKey.key, png);
     const id = accepted.json().id;
     const stranger = await registerUser(h);

@@ -64,7 +64,7 @@ import { healthRateLimit } from '../plugins/health-limit';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
-import type { LookupAll } from '../lib/safe-fetch';
+import { checkUrl, SafeFetchError, type LookupAll } from '../lib/safe-fetch';
 import { loadImageUrl } from './image-url';
 import { batchCall } from './batch';
 import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
@@ -871,6 +871,20 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     },
   ) {
     const { key, organization, test } = call;
+    if (call.imageUrl !== null) {
+      // What the URL alone shows is refused now, not as a failed job; its address is resolved
+      // and checked again when the worker fetches it.
+      try {
+        checkUrl(call.imageUrl, deps.config.local);
+      } catch (error) {
+        if (!(error instanceof SafeFetchError)) throw error;
+        throw new ApiError(
+          'image_url_refused',
+          `The image_url was refused: ${error.message} Nothing was charged.`,
+          { details: { reason: error.reason } },
+        );
+      }
+    }
     const cap = deps.config.jobs.queuedCap;
     // A cheap look first: a full queue is refused before anything is held (and again, exactly,
     // under the organization's lock when the job is inserted).
