@@ -153,7 +153,19 @@ export const ERROR_CODES = {
     description:
       'A retry with this `Idempotency-Key` took the request over while it ran; this attempt was not charged. Retry to get the answer kept.',
   },
+  job_finished: {
+    status: 409,
+    retryable: false,
+    description:
+      'The job has finished already (`details.status`: succeeded, failed or canceled): it can no longer be canceled.',
+  },
   // 410
+  job_expired: {
+    status: 410,
+    retryable: false,
+    description:
+      "The job's result was deleted: results are kept 24 hours after the job finished (`details.status`, `details.expired_at`).",
+  },
   gone: {
     status: 410,
     retryable: false,
@@ -205,6 +217,12 @@ export const ERROR_CODES = {
     retryable: true,
     description:
       'Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit.',
+  },
+  job_queue_full: {
+    status: 429,
+    retryable: true,
+    description:
+      'The organization has as many queued async jobs as it may have at once (`details.queued_cap`). Retry after `Retry-After`, when some have started; nothing was charged.',
   },
   // 5xx
   internal_error: {

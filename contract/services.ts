@@ -372,9 +372,99 @@ export const DEPLOYMENT_ERRORS = [
   'unsupported_media_type',
   'idempotency_key_reused',
   'rate_limited',
+  'job_queue_full',
   'internal_error',
   'upstream_failed',
   'service_unavailable',
   'upstream_busy',
   'upstream_timeout',
+] as const satisfies readonly ErrorCode[];
+
+// ---------------------------------------------------------------------------------------------
+// Async jobs (issue 35): a deployment call sent with `Prefer: respond-async` answers 202 with a job.
+
+/** A job's states: queued → running → succeeded | failed | canceled. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+/** A finished job's result (or error) is kept this long, then deleted. */
+export const JOB_RETENTION_HOURS = 24;
+/** Queued jobs an organization may have at once by default (`JOBS_QUEUED_CAP`). */
+export const JOB_QUEUED_CAP = 1_000;
+/** Longest job id the services host reads (a job id is `job_` + 24 hex characters). */
+export const MAX_JOB_ID_LENGTH = 64;
+/** The `Prefer` token that asks for a job. */
+export const RESPOND_ASYNC = 'respond-async';
+
+const NullableDateTime = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+
+export const Job = Type.Object(
+  {
+    object: Type.Literal('job'),
+    id: Type.String({
+      description: 'The job id: `job_` and 24 hex characters.',
+      examples: ['job_4f1c2d9e8a7b6c5d4e3f2a1b'],
+    }),
+    status: Type.Union(
+      [
+        Type.Literal('queued'),
+        Type.Literal('running'),
+        Type.Literal('succeeded'),
+        Type.Literal('failed'),
+        Type.Literal('canceled'),
+      ],
+      {
+        description:
+          '`queued` → `running` → `succeeded` | `failed` | `canceled`. Only `succeeded` is charged.',
+      },
+    ),
+    deployment: Type.String({ description: 'The deployment called, e.g. `image-classification`.' }),
+    price_usd: Type.Number({
+      minimum: 0,
+      description:
+        'The price held from the wallet when the job was accepted (USD; 0 for a test key). Charged once if the job succeeds; released in full if it fails or is canceled.',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    started_at: NullableDateTime('When a worker first started it; null while queued.'),
+    finished_at: NullableDateTime('When it succeeded, failed or was canceled; null before.'),
+    expires_at: NullableDateTime(
+      'When its result (or error) is deleted: 24 hours after it finished. Null until it has finished. After that `GET /jobs/{id}` answers 410 `job_expired`.',
+    ),
+    retention_hours: Type.Literal(JOB_RETENTION_HOURS, {
+      description: 'How long a finished job keeps its result: 24 hours.',
+    }),
+    result: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      description:
+        "The deployment's answer, exactly as the synchronous call's 200 (with its `usage`), once `succeeded`; null otherwise.",
+    }),
+    error: Type.Union(
+      [
+        Type.Object({
+          code: Type.String({
+            description:
+              'An error code of the deployment call (e.g. `upstream_failed`, `image_url_refused`), `job_interrupted` (its runs were interrupted 3 times) or `job_timed_out` (not finished within 24 hours).',
+          }),
+          message: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Why it failed, once `failed`; null otherwise. Nothing was charged.' },
+    ),
+  },
+  { title: 'Job' },
+);
+export type Job = Static<typeof Job>;
+
+/** The error codes `GET /jobs/{id}` and `POST /jobs/{id}/cancel` may answer. */
+export const JOB_ERRORS = [
+  'invalid_request',
+  'invalid_api_key',
+  'key_restricted',
+  'not_found',
+  'job_finished',
+  'job_expired',
+  'uri_too_long',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
 ] as const satisfies readonly ErrorCode[];

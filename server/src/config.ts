@@ -155,6 +155,15 @@ export interface ServerConfig {
    */
   holdLeaseMs: number;
   /**
+   * Async jobs (issue 35): the queued jobs an organization may have at once (`JOBS_QUEUED_CAP`,
+   * 1,000; one more answers 429), the jobs each services process runs at once
+   * (`JOBS_CONCURRENCY`, 4), how often it sweeps (lapsed runs queued again, overdue jobs failed,
+   * expired results deleted: `JOBS_SWEEP_MS`, 5 s), and how long a stopping process waits for its
+   * running jobs before leaving them to be run again elsewhere (`JOBS_STOP_TIMEOUT_MS`, 10 s).
+   * A running job's lease is `holdLeaseMs`.
+   */
+  jobs: { queuedCap: number; concurrency: number; sweepMs: number; stopTimeoutMs: number };
+  /**
    * Valkey/Redis for rate-limit counters shared by every process (`REDIS_URL`); absent: each
    * process counts in its own memory.
    */
@@ -421,6 +430,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseStatementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000),
     databaseConnectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
     holdLeaseMs: readInt(env, 'HOLD_LEASE_MS', 10_000, 1_000),
+    jobs: {
+      queuedCap: readInt(env, 'JOBS_QUEUED_CAP', 1_000),
+      concurrency: readInt(env, 'JOBS_CONCURRENCY', 4),
+      sweepMs: readInt(env, 'JOBS_SWEEP_MS', 5_000, 100),
+      stopTimeoutMs: readInt(env, 'JOBS_STOP_TIMEOUT_MS', 10_000, 1_000),
+    },
     redisUrl: read(env, 'REDIS_URL'),
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'visionapi',
     pgliteDir: path.resolve(read(env, 'PGLITE_DIR') ?? '.data/pglite'),

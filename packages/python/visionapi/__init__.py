@@ -20,6 +20,7 @@ from ._exceptions import (
 from ._generated import *  # noqa: F401,F403 - error classes, types and tables
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, ERROR_CLASSES, ERROR_CODES
 from ._http import RateLimit, ResponseMeta, SpendCap
+from ._jobs import TERMINAL_JOB_STATUSES, Job
 from ._webhooks import WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError, unwrap
 
 __version__ = VERSION
@@ -32,6 +33,8 @@ __all__ = [
     "APIConnectionError",
     "APIConnectionTimeoutError",
     "ImageInputError",
+    "Job",
+    "TERMINAL_JOB_STATUSES",
     "WebhookVerificationError",
     "WEBHOOK_TOLERANCE_SECONDS",
     "unwrap",

@@ -7,6 +7,7 @@ import base64
 import copy
 import json
 import os
+import re
 import urllib.parse
 import uuid
 from typing import Any, Callable, Dict, Iterator, Optional, Union
@@ -15,6 +16,9 @@ from ._exceptions import VisionAPIError
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, _AccountMethods, _DeploymentMethods
 from ._http import HttpRequest, Settings, send
 from ._images import ImageInput, prepare_image, restore_scale
+from ._jobs import Job
+
+_JOB_ID = re.compile(r"[\w-]{1,64}")
 
 PRODUCTION_SERVICES_URL = "https://services.visionapi.dev"
 PRODUCTION_API_URL = "https://api.visionapi.dev"
@@ -108,8 +112,41 @@ class VisionAPI(_DeploymentMethods):
         return twin
 
     def run(self, deployment: str, image: ImageInput, params: Optional[Dict[str, Any]] = None, **options: Any) -> Any:
-        """Any deployment by its path, e.g. ``run("image-segmentation/semantic", "photo.jpg")``."""
+        """Any deployment by its path, e.g. ``run("image-segmentation/semantic", "photo.jpg")``.
+
+        With ``async_=True``: a :class:`Job` at once (``Prefer: respond-async``); ``job.wait()``
+        polls it until it has finished and ``job.result`` is the answer."""
         return self._run(deployment, image, dict(params or {}), options)
+
+    def get_job(self, job_id: str, **options: Any) -> Job:
+        """A job by its id (``GET /jobs/{id}`` on the services host), to wait for or cancel."""
+        fetch = self._job_fetch(options)
+        return Job(fetch("GET", job_id), fetch, lambda result: result, sleep=self._settings.sleep)
+
+    def _job_fetch(self, options: Dict[str, Any]) -> Any:
+        def fetch(method: str, job_id: str) -> Dict[str, Any]:
+            if not isinstance(job_id, str) or not _JOB_ID.fullmatch(job_id):
+                raise VisionAPIError("Not a job id.")
+            if not self._api_key:
+                raise VisionAPIError("No API key: pass api_key or set VISIONAPI_API_KEY.")
+            data, _meta = send(
+                self._settings,
+                HttpRequest(
+                    method=method,
+                    url=f"{self.services_url}/jobs/{urllib.parse.quote(job_id, safe='')}"
+                    + ("/cancel" if method == "POST" else ""),
+                    headers={**self._headers, "api-key": self._api_key, "User-Agent": USER_AGENT},
+                    body=None,
+                    idempotency_key=None,
+                    # Reading a job, or canceling it, twice is harmless.
+                    retry_without_answer=True,
+                    produces="json",
+                    **self._request_settings(options),
+                ),
+            )
+            return data
+
+        return fetch
 
     def paginate(self, operation: str, **request: Any) -> Iterator[Dict[str, Any]]:
         """Every item of a paged list, fetching pages as they are read:
@@ -157,6 +194,7 @@ class VisionAPI(_DeploymentMethods):
             prepared = prepare_image(image, self._resize if resize is None else resize, settings["timeout"])
             body = {"image": base64.b64encode(prepared.data).decode("ascii")}
         body.update({name: value for name, value in params.items() if value is not None})
+        run_async = bool(options.get("async_"))
         data, meta = send(
             self._settings,
             HttpRequest(
@@ -167,6 +205,7 @@ class VisionAPI(_DeploymentMethods):
                     "api-key": self._api_key,
                     "Content-Type": "application/json",
                     "User-Agent": USER_AGENT,
+                    **({"Prefer": "respond-async"} if run_async else {}),
                 },
                 body=json.dumps(body).encode("utf-8"),
                 idempotency_key=options.get("idempotency_key") or str(uuid.uuid4()),
@@ -175,6 +214,20 @@ class VisionAPI(_DeploymentMethods):
                 **settings,
             ),
         )
+        if run_async:
+            if meta.status != 202:
+                raise VisionAPIError(
+                    f"Expected 202 with a job, got {meta.status}: is the services host older than async jobs?"
+                )
+            original = prepared.original if prepared is not None else None
+            job = Job(
+                data,
+                self._job_fetch(options),
+                (lambda result: restore_scale(result, original)) if original is not None else (lambda result: result),
+                meta,
+                sleep=self._settings.sleep,
+            )
+            return (job, meta) if self._return_meta else job
         if prepared is not None:
             data = restore_scale(data, prepared.original)
         return (data, meta) if self._return_meta else data

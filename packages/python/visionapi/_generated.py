@@ -37,6 +37,8 @@ ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "conflict": {"status": 409, "retryable": False},
     "idempotency_in_progress": {"status": 409, "retryable": True},
     "idempotency_superseded": {"status": 409, "retryable": True},
+    "job_finished": {"status": 409, "retryable": False},
+    "job_expired": {"status": 410, "retryable": False},
     "gone": {"status": 410, "retryable": False},
     "answer_not_kept": {"status": 410, "retryable": False},
     "payload_too_large": {"status": 413, "retryable": False},
@@ -46,6 +48,7 @@ ERROR_CODES: Dict[str, Dict[str, Any]] = {
     "idempotency_key_reused": {"status": 422, "retryable": False},
     "image_url_unreachable": {"status": 422, "retryable": True},
     "rate_limited": {"status": 429, "retryable": True},
+    "job_queue_full": {"status": 429, "retryable": True},
     "internal_error": {"status": 500, "retryable": True},
     "upstream_failed": {"status": 502, "retryable": True},
     "payment_provider_unavailable": {"status": 502, "retryable": True},
@@ -2551,6 +2554,12 @@ class IdempotencyInProgressError(APIError):
 class IdempotencySupersededError(APIError):
     """409 `idempotency_superseded`: A retry with this `Idempotency-Key` took the request over while it ran; this attempt was not charged. Retry to get the answer kept."""
 
+class JobFinishedError(APIError):
+    """409 `job_finished`: The job has finished already (`details.status`: succeeded, failed or canceled): it can no longer be canceled."""
+
+class JobExpiredError(APIError):
+    """410 `job_expired`: The job's result was deleted: results are kept 24 hours after the job finished (`details.status`, `details.expired_at`)."""
+
 class GoneError(APIError):
     """410 `gone`: The resource existed but is no longer usable (an expired or used invitation)."""
 
@@ -2577,6 +2586,9 @@ class ImageUrlUnreachableError(APIError):
 
 class RateLimitedError(APIError):
     """429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit."""
+
+class JobQueueFullError(APIError):
+    """429 `job_queue_full`: The organization has as many queued async jobs as it may have at once (`details.queued_cap`). Retry after `Retry-After`, when some have started; nothing was charged."""
 
 class InternalError(APIError):
     """500 `internal_error`: An unexpected fault. Retry later, and quote the request id if it persists."""
@@ -2622,6 +2634,8 @@ ERROR_CLASSES: Dict[str, type] = {
     "conflict": ConflictError,
     "idempotency_in_progress": IdempotencyInProgressError,
     "idempotency_superseded": IdempotencySupersededError,
+    "job_finished": JobFinishedError,
+    "job_expired": JobExpiredError,
     "gone": GoneError,
     "answer_not_kept": AnswerNotKeptError,
     "payload_too_large": PayloadTooLargeError,
@@ -2631,6 +2645,7 @@ ERROR_CLASSES: Dict[str, type] = {
     "idempotency_key_reused": IdempotencyKeyReusedError,
     "image_url_unreachable": ImageUrlUnreachableError,
     "rate_limited": RateLimitedError,
+    "job_queue_full": JobQueueFullError,
     "internal_error": InternalError,
     "upstream_failed": UpstreamFailedError,
     "payment_provider_unavailable": PaymentProviderUnavailableError,
@@ -2669,6 +2684,8 @@ __all__ = [
     "ConflictError",
     "IdempotencyInProgressError",
     "IdempotencySupersededError",
+    "JobFinishedError",
+    "JobExpiredError",
     "GoneError",
     "AnswerNotKeptError",
     "PayloadTooLargeError",
@@ -2678,6 +2695,7 @@ __all__ = [
     "IdempotencyKeyReusedError",
     "ImageUrlUnreachableError",
     "RateLimitedError",
+    "JobQueueFullError",
     "InternalError",
     "UpstreamFailedError",
     "PaymentProviderUnavailableError",

@@ -15,6 +15,13 @@ export {
 } from './core/client.js';
 export { APIPromise } from './core/api-promise.js';
 export {
+  Job,
+  TERMINAL_JOB_STATUSES,
+  type JobData,
+  type JobStatus,
+  type WaitOptions,
+} from './core/jobs.js';
+export {
   VisionAPIError,
   APIError,
   APIConnectionError,

@@ -8,6 +8,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -792,4 +793,63 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text('response_excerpt').notNull().default(''),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at, t.id)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** A job's states (migration 0021): queued → running → succeeded | failed | canceled. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * Async jobs (migration 0021): a deployment call accepted with `Prefer: respond-async`. The row is
+ * the job's truth; its state changes are the functions of 0021 (accept, succeed, fail, cancel).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').notNull(),
+    apiKeyName: text('api_key_name'),
+    deployment: text('deployment').notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    free: boolean('free').notNull(),
+    reservationId: uuid('reservation_id'),
+    priceMicros: micros('price_micros').notNull(),
+    balanceAfterMicros: micros('balance_after_micros'),
+    params: jsonb('params').notNull(),
+    inputImage: bytea('input_image'),
+    inputUrl: text('input_url'),
+    result: jsonb('result'),
+    error: jsonb('error'),
+    attempt: uuid('attempt'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    runs: integer('runs').notNull().default(0),
+    bossId: uuid('boss_id').notNull(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('jobs_organization_queued_idx')
+      .on(t.organizationId)
+      .where(sql`status = 'queued'`),
+    index('jobs_open_idx')
+      .on(t.createdAt)
+      .where(sql`status IN ('queued', 'running')`),
+    index('jobs_running_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'running'`),
+    index('jobs_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`purged_at IS NULL AND expires_at IS NOT NULL`),
+    index('jobs_purged_idx')
+      .on(t.purgedAt)
+      .where(sql`purged_at IS NOT NULL`),
+  ],
 );

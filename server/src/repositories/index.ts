@@ -6,6 +6,7 @@ import { createAuditRepository } from './audit';
 import { createCallsRepository } from './calls';
 import { createFeedbackRepository } from './feedback';
 import { createIdempotencyRepository } from './idempotency';
+import { createJobsRepository } from './jobs';
 import { createLedgerRepository } from './ledger';
 import { createOrganizationsRepository } from './organizations';
 import { createPaymentsRepository } from './payments';
@@ -24,6 +25,7 @@ export function createRepositories(
     apiKeys: createApiKeysRepository(db, secrets),
     ledger: createLedgerRepository(db),
     calls: createCallsRepository(db),
+    jobs: createJobsRepository(db),
     payments: createPaymentsRepository(db, { seller: options.seller ?? DEFAULT_SELLER }),
     pricing: createPricingRepository(db),
     feedback: createFeedbackRepository(db),

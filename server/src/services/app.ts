@@ -41,13 +41,22 @@ import {
   DEPLOYMENT_PATHS,
   ErrorResponse,
   ImageJsonBody,
+  Job,
+  JOB_ERRORS,
+  JOB_RETENTION_HOURS,
   MAX_IMAGE_BYTES,
+  MAX_JOB_ID_LENGTH,
+  RESPOND_ASYNC,
   PUBLIC_DEPLOYMENTS,
   type DeploymentPath,
 } from '@contract';
 import { API_VERSION, HEALTH_CACHE_CONTROL, type AppDeps } from '../app';
 import { ApiError, codeForStatus } from '../lib/errors';
-import { IDEMPOTENCY_HEADER_DESCRIPTION, MAX_IDEMPOTENCY_KEY } from '../lib/idempotency';
+import {
+  IDEMPOTENCY_HEADER_DESCRIPTION,
+  MAX_IDEMPOTENCY_KEY,
+  superseded,
+} from '../lib/idempotency';
 import { MAX_SECRET_LENGTH } from '../lib/keys';
 import { echoedPath, frameworkErrors, registerHttpBasics, requestIdOptions } from '../plugins/http';
 import { decorateDocument, SPEND_CAP_HEADERS } from '../openapi/document';
@@ -55,7 +64,7 @@ import { healthRateLimit } from '../plugins/health-limit';
 import { DEMO_OWNER_UID, type ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
-import type { LookupAll } from '../lib/safe-fetch';
+import { checkUrl, SafeFetchError, type LookupAll } from '../lib/safe-fetch';
 import { loadImageUrl } from './image-url';
 import { batchCall } from './batch';
 import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
@@ -63,7 +72,19 @@ import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
-import { meteredCall, precheck, type Usage } from './metering';
+import {
+  answerFromRecord,
+  claimOf,
+  isRecordAnswer,
+  meteredCall,
+  precheck,
+  refusalError,
+  type Usage,
+} from './metering';
+import { createJobEngine, JOB_ID_PATTERN, newJobId, type JobEngine } from './jobs';
+import { microsToUsd } from '../lib/money';
+import type { JobRow } from '../repositories/jobs';
+import { randomUUID } from 'node:crypto';
 import { createRenderPool, type Renderer } from './render/pool';
 
 export interface ServicesDeps extends Pick<
@@ -99,6 +120,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The internal `/health/details` listener's base URL, when one is configured. */
     healthDetailsUrl: () => string | null;
+    /** The async jobs' engine of this services host (tests run its sweep at will). */
+    jobs: JobEngine;
   }
 }
 
@@ -133,10 +156,10 @@ export const SERVICES_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1
 export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the "api-key" header.';
 export const UNKNOWN_KEY_MESSAGE = 'Unknown API key. Check the key on the API keys page.';
 
-/** The error answers of a deployment call, by status, with their codes. */
-const DEPLOYMENT_ERROR_RESPONSES = (() => {
+/** Error answers by status, with their codes, for an operation's OpenAPI responses. */
+function errorResponses(list: readonly ErrorCode[], charged = 'Nothing was charged.') {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of DEPLOYMENT_ERRORS) {
+  for (const code of list) {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -144,13 +167,32 @@ const DEPLOYMENT_ERROR_RESPONSES = (() => {
     [...byStatus.entries()].map(([status, codes]) => [
       status,
       {
-        description: `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}. Nothing was charged.`,
+        description: `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.${charged ? ` ${charged}` : ''}`,
         'x-error-codes': codes,
         content: { 'application/json': { schema: ErrorResponse } },
       },
     ]),
   );
-})();
+}
+
+/** The error answers of a deployment call, by status, with their codes. */
+const DEPLOYMENT_ERROR_RESPONSES = errorResponses(DEPLOYMENT_ERRORS);
+const JOB_ERROR_RESPONSES = errorResponses(JOB_ERRORS, '');
+
+/** 429: the organization's queue of jobs is full (nothing was held). */
+function queueFull(cap: number): ApiError {
+  return new ApiError(
+    'job_queue_full',
+    `Your organization has ${cap} queued jobs, as many as it may have at once. Retry when some have started; nothing was charged.`,
+    { retryAfterSeconds: 10, details: { queued_cap: cap } },
+  );
+}
+
+/** The headers of a job's 202: where to poll it, and that the preference was applied. */
+function jobHeaders(reply: FastifyReply, id: string): void {
+  reply.header('location', `/jobs/${id}`);
+  reply.header('preference-applied', RESPOND_ASYNC);
+}
 
 const comingSoon = new Set<string>(COMING_SOON_DEPLOYMENTS.map((d) => d.task));
 
@@ -192,14 +234,48 @@ export function requestDigest(
   path: string,
   image: Buffer,
   params: Record<string, unknown>,
+  async = false,
 ): string {
   return createHash('sha256')
+    .update(async ? 'job\0' : '')
     .update(path)
     .update('\0')
     .update(JSON.stringify(params))
     .update('\0')
     .update(image)
     .digest('hex');
+}
+
+/**
+ * Does the request ask for a job (`Prefer: respond-async`, RFC 7240)? Each preference is a token,
+ * optionally `=value` and `;parameters`, separated by commas; several `Prefer` headers count as one
+ * list. Read up to a bound (the header is limited by the server already).
+ */
+export function prefersAsync(header: string | string[] | undefined): boolean {
+  if (!header) return false;
+  const text = (Array.isArray(header) ? header.join(',') : header).slice(0, 1024);
+  return text.split(',').some((preference) => {
+    const token = preference.split(/[;=]/, 1)[0]!.trim().toLowerCase();
+    return token === RESPOND_ASYNC;
+  });
+}
+
+/** A job as its answers show it (contract `Job`). */
+export function presentJob(job: JobRow): Job {
+  return {
+    object: 'job',
+    id: job.id,
+    status: job.status,
+    deployment: job.deployment,
+    price_usd: microsToUsd(job.priceMicros),
+    created_at: job.createdAt,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    expires_at: job.expiresAt,
+    retention_hours: JOB_RETENTION_HOURS,
+    result: job.status === 'succeeded' ? ((job.result as Record<string, unknown>) ?? null) : null,
+    error: job.status === 'failed' ? job.error : null,
+  };
 }
 
 const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) => {
@@ -262,6 +338,41 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   // Answers are sample results exactly when they come from the sample upstream (local mode).
   const liveAnswersAreSamples = sampleUpstream !== null;
 
+  // Async jobs: their worker runs here, in the services host (./jobs.ts). It starts with the app
+  // when jobs are waiting, otherwise with the first job, and stops on close.
+  const jobs = createJobEngine({
+    db: deps.db,
+    databaseKind: deps.databaseKind,
+    repos,
+    log: fastify.log,
+    leaseMs: deps.leases.leaseMs,
+    concurrency: deps.config.jobs.concurrency,
+    sweepMs: deps.config.jobs.sweepMs,
+    stopTimeoutMs: deps.config.jobs.stopTimeoutMs,
+    run: (job, usage) =>
+      produceAnswer(
+        {
+          path: job.deployment as DeploymentPath,
+          params: job.params,
+          test: job.free,
+          key: { id: job.apiKeyId, organizationId: job.organizationId, name: job.apiKeyName ?? '' },
+        },
+        { image: job.image, imageUrl: job.imageUrl },
+        usage,
+      ),
+    afterCharge: (job) => {
+      // The low-balance alert and auto-recharge, as after a synchronous call.
+      void repos.jobs
+        .organization(job.organizationId)
+        .then((organization) => {
+          if (organization) deps.billing.afterUsage(organization, organization.balanceMicros);
+        })
+        .catch(() => undefined);
+    },
+  });
+  fastify.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+
   // Each upstream's circuit in full (origins, failures, times) on an internal address only
   // (`SERVICES_HEALTH_DETAILS_PORT`, by default on 127.0.0.1): never on the public host in
   // production.
@@ -295,6 +406,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   fastify.decorate('healthDetailsUrl', () => detailsUrl);
 
   app.addHook('onClose', async () => {
+    // Running jobs get a moment to finish; the rest lapse and run again in another process.
+    await jobs.close();
     await gateway.close();
     await sampleUpstream?.close();
     await Promise.all([livePool?.close(), freePool?.close()]);
@@ -350,9 +463,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
               'Every error answer is `{"error_message", "code", "request_id"}` (and `details` where a ' +
               'program can use them): branch on `code`; `x-should-retry` says whether the same call ' +
               'may succeed later (after `Retry-After`). A refused cap or member limit is 403, never ' +
-              '429: only a rate limit is 429. ' +
+              '429: only a rate limit (or a full queue of async jobs) is 429. ' +
               'Send an `Idempotency-Key` header to retry safely: a retry with the same key and ' +
-              'request within 24 hours returns the first answer and is not charged again.',
+              'request within 24 hours returns the first answer and is not charged again. ' +
+              'Send `Prefer: respond-async` to get a job (202) instead of waiting: poll ' +
+              '`GET /jobs/{id}`; the price is held when it is accepted and charged only if it ' +
+              'succeeds. Results are kept 24 hours.',
           }
         : {
             title: 'Vision API platform: services (sandbox)',
@@ -391,7 +507,10 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           serverDescription: sandboxDocument
             ? 'The services host of the local stack (sample answers)'
             : 'The services host',
-          tags: { Deployments: 'Image calls of the public deployments, metered per call.' },
+          tags: {
+            Deployments: 'Image calls of the public deployments, metered per call.',
+            Jobs: 'Async jobs: deployment calls sent with `Prefer: respond-async`.',
+          },
         },
         () => SPEND_CAP_HEADERS,
       ),
@@ -409,6 +528,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     deps.metrics.httpAnswer('services', request.method, route, status, reply.elapsedTime / 1000);
     if (!deploymentRoutes.has(route)) return;
     const deployment = route.slice(1);
+    // An accepted job is counted when it runs, not here.
+    if (status === 202) return;
     if (request.apiKey?.key.mode === 'test') {
       deps.metrics.meteredCall(deployment, 'free');
       return;
@@ -424,7 +545,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     } else deps.metrics.meteredCall(deployment, status >= 500 ? 'failed' : 'refused');
   });
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+  const authenticate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    /** The jobs routes: the key and its organization only (no deployment, no price). */
+    jobsRoute = false,
+  ) => {
     const raw = request.headers['api-key'];
     const secret = Array.isArray(raw) ? raw[0] : raw;
     if (!secret) throw new ApiError('invalid_api_key', MISSING_KEY_MESSAGE);
@@ -432,14 +558,15 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     const hash = deps.keySecrets.hash(secret);
     if (keyCache.isKnownMissing(hash)) throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
-    const path = request.routeOptions.url!.slice(1);
+    const path = jobsRoute ? 'jobs' : request.routeOptions.url!.slice(1);
     const found = await repos.apiKeys.findForCall(secret, hash, path);
     if (!found) {
       keyCache.rememberMissing(hash);
       throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     }
     const refusal = keyLimitRefusal(
-      found.key,
+      // A key limited to some deployments reads their jobs only: checked on the job itself.
+      jobsRoute ? { ...found.key, allowedDeployments: null } : found.key,
       { path, origin: request.headers.origin },
       deps.config.corsOrigins,
     );
@@ -465,6 +592,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         { retryAfterSeconds: limit.ttlInSeconds },
       );
     }
+    if (jobsRoute) return;
     // The balance and the key's cap are checked before the body is read: an empty wallet or a
     // spent cap costs us nothing.
     const price = found.priceMicros;
@@ -526,6 +654,12 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
                 description: IDEMPOTENCY_HEADER_DESCRIPTION,
               }),
             ),
+            prefer: Type.Optional(
+              Type.String({
+                description:
+                  '`respond-async`: answer 202 with a job at once instead of waiting (`Location: /jobs/{id}`, `Preference-Applied: respond-async`). The price is held now, charged only if the job succeeds. Ignored for a batch (`images`).',
+              }),
+            ),
           }),
           body: {
             content: {
@@ -540,12 +674,110 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
               },
             },
           },
-          response: { 200: deployment.result, ...DEPLOYMENT_ERROR_RESPONSES },
+          response: {
+            200: deployment.result,
+            202: {
+              description:
+                'With `Prefer: respond-async`: the job accepted (`Location: /jobs/{id}`). Poll `GET /jobs/{id}`.',
+              headers: {
+                location: { schema: { type: 'string' }, description: '`/jobs/{id}`' },
+                'preference-applied': {
+                  schema: { type: 'string' },
+                  description: '`respond-async`',
+                },
+              },
+              content: { 'application/json': { schema: Job } },
+            },
+            ...DEPLOYMENT_ERROR_RESPONSES,
+          },
         },
       },
       // The answer's shape is the deployment's result schema (serialised with it).
       async (request, reply) => handleImageCall(path, request, reply) as never,
     );
+  }
+
+  /**
+   * One image's answer, as a synchronous call, a batch's item and a job's run produce it (its hold
+   * is taken; any error gives it back).
+   */
+  async function produceAnswer(
+    call: {
+      path: DeploymentPath;
+      params: Record<string, unknown>;
+      /** A test key's call: the sample answerer, free. */
+      test: boolean;
+      key: Pick<ApiKeyRow, 'id' | 'organizationId' | 'name'>;
+    },
+    input: BatchImage,
+    usage: Usage,
+  ) {
+    const { path, params, test, key } = call;
+    const deployment = PUBLIC_DEPLOYMENTS[path];
+    // Fetched after the hold: a failed fetch gives it back, nothing is charged.
+    const image =
+      input.image ??
+      (await loadImageUrl(input.imageUrl!, {
+        allowLoopback: deps.config.local,
+        lookup: deps.imageUrlLookup,
+      }));
+    // A batch's uploaded images are checked here, each on its own (a single call's on reading,
+    // a fetched one by loadImageUrl).
+    if (input.image && !sniffImageType(input.image)) {
+      throw new ApiError(
+        'unsupported_media_type',
+        'Unsupported image type: send a JPEG, PNG or WebP image. Nothing was charged.',
+      );
+    }
+    if (test) {
+      // Free and labelled: the sample answerer, in this process, in the free calls' pool,
+      // at the free calls' pixel limit.
+      const rendered = await freeAnswerer({
+        path,
+        image,
+        params,
+        maxPixels: deps.config.testMaxPixels,
+      });
+      if (!rendered.ok) {
+        throw new ApiError(rendered.code ?? codeForStatus(rendered.statusCode), rendered.message, {
+          retryAfterSeconds: rendered.retryAfterSeconds,
+          details: rendered.details,
+        });
+      }
+      await repos.apiKeys.countTestCall(key as ApiKeyRow, path);
+      // The answerer's result first: the fields the host owns come last and win.
+      return {
+        ...rendered.result,
+        sandbox: true,
+        task: path,
+        model: deployment.model,
+        image: rendered.image,
+        usage,
+      };
+    }
+    const started = performance.now();
+    const outcome = await gateway.render({ path, image, params }).then(
+      (answer) => {
+        deps.metrics.upstreamCall(path, true, (performance.now() - started) / 1000);
+        return answer;
+      },
+      (error: unknown) => {
+        deps.metrics.upstreamCall(path, false, (performance.now() - started) / 1000);
+        throw error;
+      },
+    );
+    if (!outcome.ok) {
+      throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
+    }
+    // The gateway keeps only the upstream's result fields; its own come last and win.
+    return {
+      ...outcome.result,
+      sandbox: liveAnswersAreSamples,
+      task: path,
+      model: deployment.model,
+      image: outcome.image,
+      usage,
+    };
   }
 
   async function handleImageCall(
@@ -581,77 +813,21 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       keptAnswerBytes: free ? deps.config.testKeptAnswerBytes : null,
       unknownDeployment: () => new ApiError('unknown_deployment', notFoundMessage(request)),
     };
-    /** One image's answer (its hold is taken; any error gives it back). */
-    const answerImage = async (input: BatchImage, usage: Usage) => {
-      // Fetched after the hold: a failed fetch gives it back, nothing is charged.
-      const image =
-        input.image ??
-        (await loadImageUrl(input.imageUrl!, {
-          allowLoopback: deps.config.local,
-          lookup: deps.imageUrlLookup,
-        }));
-      // A batch's uploaded images are checked here, each on its own (a single call's on reading,
-      // a fetched one by loadImageUrl).
-      if (input.image && !sniffImageType(input.image)) {
-        throw new ApiError(
-          'unsupported_media_type',
-          'Unsupported image type: send a JPEG, PNG or WebP image. Nothing was charged.',
-        );
-      }
-      if (test) {
-        // Free and labelled: the sample answerer, in this process, in the free calls' pool,
-        // at the free calls' pixel limit.
-        const rendered = await freeAnswerer({
-          path,
-          image,
-          params,
-          maxPixels: deps.config.testMaxPixels,
-        });
-        if (!rendered.ok) {
-          throw new ApiError(
-            rendered.code ?? codeForStatus(rendered.statusCode),
-            rendered.message,
-            {
-              retryAfterSeconds: rendered.retryAfterSeconds,
-              details: rendered.details,
-            },
-          );
-        }
-        await repos.apiKeys.countTestCall(key, path);
-        // The answerer's result first: the fields the host owns come last and win.
-        return {
-          ...rendered.result,
-          sandbox: true,
-          task: path,
-          model: deployment.model,
-          image: rendered.image,
-          usage,
-        };
-      }
-      const started = performance.now();
-      const outcome = await gateway.render({ path, image, params }).then(
-        (answer) => {
-          deps.metrics.upstreamCall(path, true, (performance.now() - started) / 1000);
-          return answer;
-        },
-        (error: unknown) => {
-          deps.metrics.upstreamCall(path, false, (performance.now() - started) / 1000);
-          throw error;
-        },
-      );
-      if (!outcome.ok) {
-        throw new ApiError(outcome.code ?? codeForStatus(outcome.statusCode), outcome.message);
-      }
-      // The gateway keeps only the upstream's result fields; its own come last and win.
-      return {
-        ...outcome.result,
-        sandbox: liveAnswersAreSamples,
-        task: path,
-        model: deployment.model,
-        image: outcome.image,
-        usage,
-      };
-    };
+    const answerImage = (input: BatchImage, usage: Usage) =>
+      produceAnswer({ path, params, test, key }, input, usage);
+
+    // `Prefer: respond-async`: a job (202). A batch is answered at once, as RFC 7240 allows a
+    // preference to be ignored (no `Preference-Applied`): it is one call of up to 16 images.
+    if (!call.batch && prefersAsync(request.headers.prefer)) {
+      return acceptJob(path, request, reply, {
+        key,
+        organization,
+        test,
+        params,
+        image: call.image,
+        imageUrl: call.imageUrl,
+      });
+    }
 
     if (call.batch) {
       const batch = call.batch;
@@ -675,6 +851,231 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       (usage) => answerImage(call, usage),
     );
   }
+
+  /**
+   * Accepts a job: the price is held as for a synchronous call (vapi_begin, with the
+   * `Idempotency-Key`'s record), then the hold becomes the job's and the 202 answer is kept under
+   * the key, in the transaction that inserts the job (vapi_job_accept). Then its wake-up is sent.
+   */
+  async function acceptJob(
+    path: DeploymentPath,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: {
+      key: ApiKeyRow;
+      organization: OrganizationRow;
+      test: boolean;
+      params: Record<string, unknown>;
+      image: Buffer | null;
+      imageUrl: string | null;
+    },
+  ) {
+    const { key, organization, test } = call;
+    if (call.imageUrl !== null) {
+      // What the URL alone shows is refused now, not as a failed job; its address is resolved
+      // and checked again when the worker fetches it.
+      try {
+        checkUrl(call.imageUrl, deps.config.local);
+      } catch (error) {
+        if (!(error instanceof SafeFetchError)) throw error;
+        throw new ApiError(
+          'image_url_refused',
+          `The image_url was refused: ${error.message} Nothing was charged.`,
+          { details: { reason: error.reason } },
+        );
+      }
+    }
+    const cap = deps.config.jobs.queuedCap;
+    // A cheap look first: a full queue is refused before anything is held (and again, exactly,
+    // under the organization's lock when the job is inserted).
+    if ((await repos.jobs.queuedCount(organization.id, cap)) >= cap) throw queueFull(cap);
+    const claim = claimOf({
+      request,
+      scope: `services:${key.id}`,
+      requestDigest: () =>
+        requestDigest(
+          path,
+          call.image ?? Buffer.from(`image_url:${call.imageUrl}`),
+          call.params,
+          true,
+        ),
+    });
+    const attempt = randomUUID();
+    const unknownDeployment = () => new ApiError('unknown_deployment', notFoundMessage(request));
+    const begun = await repos.calls.begin({
+      claim,
+      attempt,
+      leaseMs: deps.leases.leaseMs,
+      charge: test
+        ? null
+        : {
+            organizationId: organization.id,
+            apiKeyId: key.id,
+            deployment: path,
+            spendSpike: deps.config.spendSpike,
+          },
+    });
+    if (begun.kind === 'replay') {
+      // The same job again: its 202, with its headers.
+      const id = (begun.response as { id?: unknown } | null)?.id;
+      if (typeof id === 'string') jobHeaders(reply, id);
+    }
+    if (isRecordAnswer(begun)) return answerFromRecord(begun, reply);
+    if (begun.kind === 'refused') {
+      throw await refusalError({ repos, billing: deps.billing }, begun.refusal, {
+        key,
+        organization,
+        unknownDeployment,
+      });
+    }
+    const hold = begun.hold;
+    const id = newJobId();
+    const bossId = randomUUID();
+    const answer = {
+      object: 'job' as const,
+      id,
+      status: 'queued' as const,
+      deployment: path,
+      price_usd: microsToUsd(hold?.amountMicros ?? 0),
+      created_at: '',
+      started_at: null,
+      finished_at: null,
+      expires_at: null,
+      retention_hours: JOB_RETENTION_HOURS,
+      result: null,
+      error: null,
+    };
+    // The hold keeps its call lease until the job owns it (then its lease is 'infinity').
+    const untrack = deps.leases.track({ holdId: hold?.id, attempt: claim ? attempt : null });
+    let accepted: Awaited<ReturnType<typeof repos.jobs.accept>>;
+    try {
+      const { created_at: _unset, ...kept } = answer;
+      accepted = await repos.jobs.accept({
+        id,
+        bossId,
+        organizationId: organization.id,
+        apiKeyId: key.id,
+        apiKeyName: key.name,
+        deployment: path,
+        free: test,
+        reservationId: hold?.id ?? null,
+        priceMicros: hold?.amountMicros ?? 0,
+        balanceAfterMicros: hold ? hold.balanceAfterMicros : organization.balanceMicros,
+        params: call.params,
+        image: call.image,
+        imageUrl: call.imageUrl,
+        queuedCap: cap,
+        claim,
+        attempt,
+        response: kept,
+      });
+    } catch (error) {
+      await repos.calls.fail({ holdId: hold?.id ?? null, claim, attempt }).catch(() => undefined);
+      throw error;
+    } finally {
+      untrack();
+    }
+    if (accepted.kind === 'full') throw queueFull(cap);
+    if (accepted.kind !== 'accepted') {
+      await repos.calls.fail({ holdId: hold?.id ?? null, claim, attempt }).catch(() => undefined);
+      if (accepted.kind === 'superseded') throw superseded();
+      throw new ApiError(
+        'service_unavailable',
+        'The job could not be accepted in time; nothing was held or charged. Retry.',
+        { retryAfterSeconds: 1 },
+      );
+    }
+    // Its wake-up. Lost if this process dies right now: the sweep of any process sends it then.
+    await jobs
+      .enqueue(id, bossId)
+      .catch((error: unknown) =>
+        request.log.warn(
+          { job_id: id, err: (error as Error)?.message },
+          'job wake-up not sent; the sweep will send it',
+        ),
+      );
+    jobHeaders(reply, id);
+    return reply.status(202).send({ ...answer, created_at: accepted.createdAt });
+  }
+
+  /** The organization's job named in the path, or 404 (410 once its result was deleted). */
+  async function findJob(request: FastifyRequest): Promise<JobRow> {
+    const { organization, key } = request.apiKey!;
+    const id = (request.params as { id: string }).id;
+    const notFound = () =>
+      new ApiError('not_found', 'No such job in your organization. Check the job id.');
+    if (!JOB_ID_PATTERN.test(id)) throw notFound();
+    const job = await repos.jobs.find(id, organization.id);
+    // A key limited to some deployments sees their jobs only.
+    if (!job || (key.allowedDeployments && !key.allowedDeployments.includes(job.deployment))) {
+      throw notFound();
+    }
+    if (job.purgedAt) {
+      throw new ApiError(
+        'job_expired',
+        `This job's result was deleted at ${job.purgedAt}: results are kept ${JOB_RETENTION_HOURS} hours after a job finishes. The job ${job.status}.`,
+        { details: { status: job.status, expired_at: job.purgedAt } },
+      );
+    }
+    return job;
+  }
+
+  const JobParams = Type.Object({
+    id: Type.String({ maxLength: MAX_JOB_ID_LENGTH, description: 'The job id (`job_…`).' }),
+  });
+  const jobAuth = async (request: FastifyRequest, reply: FastifyReply) =>
+    authenticate(request, reply, true);
+
+  app.get(
+    '/jobs/:id',
+    {
+      preHandler: jobAuth,
+      schema: {
+        operationId: 'getJob',
+        tags: ['Jobs'],
+        summary: 'Get a job',
+        description: `A job accepted by a deployment call sent with \`Prefer: respond-async\`: its status, and its result once \`succeeded\` (or its error once \`failed\`). Poll it with backoff until \`status\` is \`succeeded\`, \`failed\` or \`canceled\`. Results are kept ${JOB_RETENTION_HOURS} hours after the job finished (\`expires_at\`); then this answers 410 \`job_expired\`. A job of another organization is 404.`,
+        security: [{ apiKey: [] }],
+        params: JobParams,
+        response: { 200: Job, ...JOB_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return presentJob(await findJob(request));
+    },
+  );
+
+  app.post(
+    '/jobs/:id/cancel',
+    {
+      preHandler: jobAuth,
+      schema: {
+        operationId: 'cancelJob',
+        tags: ['Jobs'],
+        summary: 'Cancel a job',
+        description:
+          'Cancels a `queued` or `running` job: its held price goes back to the wallet in full and it is never charged (a running call whose answer comes later is discarded). A finished job answers 409 `job_finished`.',
+        security: [{ apiKey: [] }],
+        params: JobParams,
+        response: { 200: Job, ...JOB_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const job = await findJob(request);
+      const outcome = await repos.jobs.cancel(job.id, job.organizationId);
+      if (outcome.kind === 'finished') {
+        throw new ApiError(
+          'job_finished',
+          `This job has finished (${outcome.status}) and can no longer be canceled.`,
+          { details: { status: outcome.status } },
+        );
+      }
+      const now = await repos.jobs.find(job.id, job.organizationId);
+      if (!now) throw new ApiError('not_found', 'No such job in your organization.');
+      return presentJob(now);
+    },
+  );
 
   app.get(
     '/openapi.json',

@@ -6,6 +6,7 @@
 import { type AccountOperations, type DeploymentPath, type Deployments, type PagedOperations } from '../generated/contract.js';
 import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
+import { Job } from './jobs.js';
 import type { CallOptions, ClientOptions, ImageInput } from './types.js';
 export declare const PRODUCTION_SERVICES_URL = "https://services.visionapi.dev";
 export declare const PRODUCTION_API_URL = "https://api.visionapi.dev";
@@ -25,8 +26,16 @@ export declare class VisionAPI extends DeploymentMethods {
     readonly apiUrl: string;
     protected readonly caller: Caller;
     constructor(options?: ClientOptions);
-    /** Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. */
+    /**
+     * Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. With
+     * `{ async: true }`: a job, at once (`Prefer: respond-async`); `await job.wait()` for its result.
+     */
+    run<P extends DeploymentPath>(path: P, image: ImageInput, params: Deployments[P]['params'] | undefined, options: CallOptions & {
+        async: true;
+    }): APIPromise<Job<Deployments[P]['result']>>;
     run<P extends DeploymentPath>(path: P, image: ImageInput, params?: Deployments[P]['params'], options?: CallOptions): APIPromise<Deployments[P]['result']>;
+    /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
+    getJob<R = unknown>(id: string, options?: CallOptions): Promise<Job<R>>;
     /**
      * Every item of a paged list, fetching pages as they are read:
      * `for await (const tx of client.paginate('listTransactions', { limit: 100 })) …`.

@@ -9,6 +9,7 @@ import { APIPromise } from './api-promise.js';
 import { VisionAPIError } from './errors.js';
 import { send } from './http.js';
 import { prepareImage, restoreScale, toBase64 } from './image.js';
+import { Job } from './jobs.js';
 export const PRODUCTION_SERVICES_URL = 'https://services.visionapi.dev';
 export const PRODUCTION_API_URL = 'https://api.visionapi.dev';
 export const DEFAULT_MAX_RETRIES = 2;
@@ -81,9 +82,42 @@ export class VisionAPI extends DeploymentMethods {
         };
         this.account = new AccountResource(this.caller);
     }
-    /** Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. */
     run(path, image, params, options) {
         return this.#deployment(path, image, params, options);
+    }
+    /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
+    getJob(id, options) {
+        const transport = this.#jobTransport(null, options);
+        return transport.get(id, options?.signal).then((data) => new Job(data, transport));
+    }
+    #jobTransport(original, options) {
+        const call = async (method, id, signal) => {
+            if (!/^[\w-]{1,64}$/.test(id))
+                throw new VisionAPIError('Not a job id.');
+            if (!this.#apiKey)
+                throw new VisionAPIError('No API key: pass `apiKey` or set VISIONAPI_API_KEY.');
+            const answer = await send(this.#http, {
+                method,
+                url: `${this.servicesUrl}/jobs/${encodeURIComponent(id)}${method === 'POST' ? '/cancel' : ''}`,
+                headers: {
+                    ...this.#headers,
+                    ...options?.headers,
+                    'api-key': this.#apiKey,
+                    'user-agent': `visionapi-js/${SDK_VERSION}`,
+                },
+                idempotencyKey: null,
+                // Reading a job, or canceling it, twice is harmless.
+                retryWithoutAnswer: true,
+                produces: 'json',
+                ...this.#settings({ ...options, signal: signal ?? options?.signal }),
+            });
+            return answer.data;
+        };
+        return {
+            get: (id, signal) => call('GET', id, signal),
+            cancel: (id, signal) => call('POST', id, signal),
+            finish: (result) => (original ? restoreScale(result, original) : result),
+        };
     }
     /**
      * Every item of a paged list, fetching pages as they are read:
@@ -143,6 +177,7 @@ export class VisionAPI extends DeploymentMethods {
                     'api-key': this.#apiKey,
                     'content-type': 'application/json',
                     'user-agent': `visionapi-js/${SDK_VERSION}`,
+                    ...(options?.async ? { prefer: 'respond-async' } : {}),
                 },
                 body: JSON.stringify(body),
                 idempotencyKey: options?.idempotencyKey ?? newKey(),
@@ -150,6 +185,15 @@ export class VisionAPI extends DeploymentMethods {
                 produces: 'json',
                 ...this.#settings(options),
             });
+            if (options?.async) {
+                // The 202's job; its result, once it comes, is scaled back as a synchronous answer is.
+                if (result.meta.status !== 202) {
+                    throw new VisionAPIError(`Expected 202 with a job, got ${result.meta.status}: is the services host older than async jobs?`);
+                }
+                const transport = this.#jobTransport(prepared?.original ?? null, options);
+                const job = new Job(result.data, transport, result.meta);
+                return { data: job, meta: result.meta };
+            }
             return {
                 data: prepared ? restoreScale(result.data, prepared.original) : result.data,
                 meta: result.meta,

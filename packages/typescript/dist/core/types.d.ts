@@ -57,6 +57,11 @@ export interface CallOptions {
     signal?: AbortSignal;
     /** Resize this image (deployments only). */
     resize?: boolean;
+    /**
+     * Deployments only: send `Prefer: respond-async` and get a job (202) at once instead of the
+     * answer; `job.wait()` polls it until it has finished.
+     */
+    async?: boolean;
     headers?: Record<string, string>;
 }
 /** What an answer says besides its body (`.withMeta()`). */

@@ -116,6 +116,16 @@ export declare class IdempotencySupersededError extends APIError {
     readonly code: 'idempotency_superseded';
     readonly name: string;
 }
+/** 409 `job_finished`: The job has finished already (`details.status`: succeeded, failed or canceled): it can no longer be canceled. */
+export declare class JobFinishedError extends APIError {
+    readonly code: 'job_finished';
+    readonly name: string;
+}
+/** 410 `job_expired`: The job's result was deleted: results are kept 24 hours after the job finished (`details.status`, `details.expired_at`). */
+export declare class JobExpiredError extends APIError {
+    readonly code: 'job_expired';
+    readonly name: string;
+}
 /** 410 `gone`: The resource existed but is no longer usable (an expired or used invitation). */
 export declare class GoneError extends APIError {
     readonly code: 'gone';
@@ -159,6 +169,11 @@ export declare class ImageUrlUnreachableError extends APIError {
 /** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */
 export declare class RateLimitedError extends APIError {
     readonly code: 'rate_limited';
+    readonly name: string;
+}
+/** 429 `job_queue_full`: The organization has as many queued async jobs as it may have at once (`details.queued_cap`). Retry after `Retry-After`, when some have started; nothing was charged. */
+export declare class JobQueueFullError extends APIError {
+    readonly code: 'job_queue_full';
     readonly name: string;
 }
 /** 500 `internal_error`: An unexpected fault. Retry later, and quote the request id if it persists. */

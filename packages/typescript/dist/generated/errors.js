@@ -93,6 +93,14 @@ export class IdempotencyInProgressError extends APIError {
 export class IdempotencySupersededError extends APIError {
     name = 'IdempotencySupersededError';
 }
+/** 409 `job_finished`: The job has finished already (`details.status`: succeeded, failed or canceled): it can no longer be canceled. */
+export class JobFinishedError extends APIError {
+    name = 'JobFinishedError';
+}
+/** 410 `job_expired`: The job's result was deleted: results are kept 24 hours after the job finished (`details.status`, `details.expired_at`). */
+export class JobExpiredError extends APIError {
+    name = 'JobExpiredError';
+}
 /** 410 `gone`: The resource existed but is no longer usable (an expired or used invitation). */
 export class GoneError extends APIError {
     name = 'GoneError';
@@ -128,6 +136,10 @@ export class ImageUrlUnreachableError extends APIError {
 /** 429 `rate_limited`: Too many requests in the current window. Retry after `Retry-After`; `x-ratelimit-*` headers say the limit. */
 export class RateLimitedError extends APIError {
     name = 'RateLimitedError';
+}
+/** 429 `job_queue_full`: The organization has as many queued async jobs as it may have at once (`details.queued_cap`). Retry after `Retry-After`, when some have started; nothing was charged. */
+export class JobQueueFullError extends APIError {
+    name = 'JobQueueFullError';
 }
 /** 500 `internal_error`: An unexpected fault. Retry later, and quote the request id if it persists. */
 export class InternalError extends APIError {
@@ -181,6 +193,8 @@ export const ERROR_CLASSES = {
     conflict: ConflictError,
     idempotency_in_progress: IdempotencyInProgressError,
     idempotency_superseded: IdempotencySupersededError,
+    job_finished: JobFinishedError,
+    job_expired: JobExpiredError,
     gone: GoneError,
     answer_not_kept: AnswerNotKeptError,
     payload_too_large: PayloadTooLargeError,
@@ -190,6 +204,7 @@ export const ERROR_CLASSES = {
     idempotency_key_reused: IdempotencyKeyReusedError,
     image_url_unreachable: ImageUrlUnreachableError,
     rate_limited: RateLimitedError,
+    job_queue_full: JobQueueFullError,
     internal_error: InternalError,
     upstream_failed: UpstreamFailedError,
     payment_provider_unavailable: PaymentProviderUnavailableError,

@@ -17,6 +17,7 @@ import { APIPromise } from './api-promise.js';
 import { VisionAPIError } from './errors.js';
 import { send, type HttpSettings } from './http.js';
 import { prepareImage, restoreScale, toBase64 } from './image.js';
+import { Job, type JobData, type JobTransport } from './jobs.js';
 import type { CallOptions, ClientOptions, ImageInput, ResponseMeta } from './types.js';
 
 export const PRODUCTION_SERVICES_URL = 'https://services.visionapi.dev';
@@ -109,14 +110,67 @@ export class VisionAPI extends DeploymentMethods {
     this.account = new AccountResource(this.caller);
   }
 
-  /** Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. */
+  /**
+   * Any deployment by its path, e.g. `run('image-segmentation/semantic', image)`. With
+   * `{ async: true }`: a job, at once (`Prefer: respond-async`); `await job.wait()` for its result.
+   */
+  run<P extends DeploymentPath>(
+    path: P,
+    image: ImageInput,
+    params: Deployments[P]['params'] | undefined,
+    options: CallOptions & { async: true },
+  ): APIPromise<Job<Deployments[P]['result']>>;
   run<P extends DeploymentPath>(
     path: P,
     image: ImageInput,
     params?: Deployments[P]['params'],
     options?: CallOptions,
-  ): APIPromise<Deployments[P]['result']> {
+  ): APIPromise<Deployments[P]['result']>;
+  run<P extends DeploymentPath>(
+    path: P,
+    image: ImageInput,
+    params?: Deployments[P]['params'],
+    options?: CallOptions,
+  ): APIPromise<unknown> {
     return this.#deployment(path, image, params, options);
+  }
+
+  /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
+  getJob<R = unknown>(id: string, options?: CallOptions): Promise<Job<R>> {
+    const transport = this.#jobTransport<R>(null, options);
+    return transport.get(id, options?.signal).then((data) => new Job(data, transport));
+  }
+
+  #jobTransport<R>(
+    original: Parameters<typeof restoreScale>[1] | null,
+    options: CallOptions | undefined,
+  ): JobTransport<R> {
+    const call = async (method: 'GET' | 'POST', id: string, signal?: AbortSignal) => {
+      if (!/^[\w-]{1,64}$/.test(id)) throw new VisionAPIError('Not a job id.');
+      if (!this.#apiKey)
+        throw new VisionAPIError('No API key: pass `apiKey` or set VISIONAPI_API_KEY.');
+      const answer = await send<JobData<R>>(this.#http, {
+        method,
+        url: `${this.servicesUrl}/jobs/${encodeURIComponent(id)}${method === 'POST' ? '/cancel' : ''}`,
+        headers: {
+          ...this.#headers,
+          ...options?.headers,
+          'api-key': this.#apiKey,
+          'user-agent': `visionapi-js/${SDK_VERSION}`,
+        },
+        idempotencyKey: null,
+        // Reading a job, or canceling it, twice is harmless.
+        retryWithoutAnswer: true,
+        produces: 'json',
+        ...this.#settings({ ...options, signal: signal ?? options?.signal }),
+      });
+      return answer.data;
+    };
+    return {
+      get: (id, signal) => call('GET', id, signal),
+      cancel: (id, signal) => call('POST', id, signal),
+      finish: (result) => (original ? restoreScale(result, original) : result),
+    };
   }
 
   /**
@@ -167,7 +221,7 @@ export class VisionAPI extends DeploymentMethods {
     options: CallOptions | undefined,
   ): APIPromise<Deployments[P]['result']> {
     return new APIPromise(
-      (async () => {
+      (async (): Promise<{ data: Deployments[P]['result']; meta: ResponseMeta }> => {
         if (!Object.prototype.hasOwnProperty.call(DEPLOYMENTS, path))
           throw new VisionAPIError(
             `No public deployment "${String(path).slice(0, 100)}": one of ${Object.keys(DEPLOYMENTS).join(', ')}.`,
@@ -199,6 +253,7 @@ export class VisionAPI extends DeploymentMethods {
             'api-key': this.#apiKey,
             'content-type': 'application/json',
             'user-agent': `visionapi-js/${SDK_VERSION}`,
+            ...(options?.async ? { prefer: 'respond-async' } : {}),
           },
           body: JSON.stringify(body),
           idempotencyKey: options?.idempotencyKey ?? newKey(),
@@ -206,6 +261,24 @@ export class VisionAPI extends DeploymentMethods {
           produces: 'json',
           ...this.#settings(options),
         });
+        if (options?.async) {
+          // The 202's job; its result, once it comes, is scaled back as a synchronous answer is.
+          if (result.meta.status !== 202) {
+            throw new VisionAPIError(
+              `Expected 202 with a job, got ${result.meta.status}: is the services host older than async jobs?`,
+            );
+          }
+          const transport = this.#jobTransport<Deployments[P]['result']>(
+            prepared?.original ?? null,
+            options,
+          );
+          const job = new Job(
+            result.data as unknown as JobData<Deployments[P]['result']>,
+            transport,
+            result.meta,
+          );
+          return { data: job as unknown as Deployments[P]['result'], meta: result.meta };
+        }
         return {
           data: prepared ? restoreScale(result.data, prepared.original) : result.data,
           meta: result.meta,

@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'conflict'
   | 'idempotency_in_progress'
   | 'idempotency_superseded'
+  | 'job_finished'
+  | 'job_expired'
   | 'gone'
   | 'answer_not_kept'
   | 'payload_too_large'
@@ -43,6 +45,7 @@ export type ErrorCode =
   | 'idempotency_key_reused'
   | 'image_url_unreachable'
   | 'rate_limited'
+  | 'job_queue_full'
   | 'internal_error'
   | 'upstream_failed'
   | 'payment_provider_unavailable'
@@ -77,6 +80,8 @@ export const ERROR_CODES: Readonly<
   conflict: { status: 409, retryable: false },
   idempotency_in_progress: { status: 409, retryable: true },
   idempotency_superseded: { status: 409, retryable: true },
+  job_finished: { status: 409, retryable: false },
+  job_expired: { status: 410, retryable: false },
   gone: { status: 410, retryable: false },
   answer_not_kept: { status: 410, retryable: false },
   payload_too_large: { status: 413, retryable: false },
@@ -86,6 +91,7 @@ export const ERROR_CODES: Readonly<
   idempotency_key_reused: { status: 422, retryable: false },
   image_url_unreachable: { status: 422, retryable: true },
   rate_limited: { status: 429, retryable: true },
+  job_queue_full: { status: 429, retryable: true },
   internal_error: { status: 500, retryable: true },
   upstream_failed: { status: 502, retryable: true },
   payment_provider_unavailable: { status: 502, retryable: true },
@@ -537,6 +543,7 @@ export const DEPLOYMENT_ERRORS: readonly ErrorCode[] = [
   'unsupported_media_type',
   'idempotency_key_reused',
   'rate_limited',
+  'job_queue_full',
   'internal_error',
   'upstream_failed',
   'service_unavailable',

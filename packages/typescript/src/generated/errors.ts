@@ -117,6 +117,16 @@ export class IdempotencySupersededError extends APIError {
   declare readonly code: 'idempotency_superseded';
   override readonly name: string = 'IdempotencySupersededError';
 }
+/** 409 `job_finished`: The job has finished already (`details.status`: succeeded, failed or canceled): it can no longer be canceled. */
+export class JobFinishedError extends APIError {
+  declare readonly code: 'job_finished';
+  override readonly name: string = 'JobFinishedError';
+}
+/** 410 `job_expired`: The job's result was deleted: results are kept 24 hours after the job finished (`details.status`, `details.expired_at`). */
+export class JobExpiredError extends APIError {
+  declare readonly code: 'job_expired';
+  override readonly name: string = 'JobExpiredError';
+}
 /** 410 `gone`: The resource existed but is no longer usable (an expired or used invitation). */
 export class GoneError extends APIError {
   declare readonly code: 'gone';
@@ -161,6 +171,11 @@ export class ImageUrlUnreachableError extends APIError {
 export class RateLimitedError extends APIError {
   declare readonly code: 'rate_limited';
   override readonly name: string = 'RateLimitedError';
+}
+/** 429 `job_queue_full`: The organization has as many queued async jobs as it may have at once (`details.queued_cap`). Retry after `Retry-After`, when some have started; nothing was charged. */
+export class JobQueueFullError extends APIError {
+  declare readonly code: 'job_queue_full';
+  override readonly name: string = 'JobQueueFullError';
 }
 /** 500 `internal_error`: An unexpected fault. Retry later, and quote the request id if it persists. */
 export class InternalError extends APIError {
@@ -222,6 +237,8 @@ export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   conflict: ConflictError,
   idempotency_in_progress: IdempotencyInProgressError,
   idempotency_superseded: IdempotencySupersededError,
+  job_finished: JobFinishedError,
+  job_expired: JobExpiredError,
   gone: GoneError,
   answer_not_kept: AnswerNotKeptError,
   payload_too_large: PayloadTooLargeError,
@@ -231,6 +248,7 @@ export const ERROR_CLASSES: { readonly [C in ErrorCode]: typeof APIError } = {
   idempotency_key_reused: IdempotencyKeyReusedError,
   image_url_unreachable: ImageUrlUnreachableError,
   rate_limited: RateLimitedError,
+  job_queue_full: JobQueueFullError,
   internal_error: InternalError,
   upstream_failed: UpstreamFailedError,
   payment_provider_unavailable: PaymentProviderUnavailableError,
