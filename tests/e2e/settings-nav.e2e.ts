@@ -17,6 +17,7 @@ const PAGES = [
   },
   { name: 'Team', path: '/settings/team/', heading: 'Team' },
   { name: 'Audit log', path: '/settings/audit-log/', heading: 'Audit log' },
+  { name: 'Webhooks', path: '/settings/webhooks/', heading: 'Webhooks' },
 ];
 
 test.beforeEach(async ({ page }) => {

@@ -143,7 +143,7 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   await expect(page.getByText(`${receiverUrl} is enabled.`)).toBeVisible();
 
   // Rotate, confirmed: a new secret shown once.
-  await page.getByRole('button', { name: `Rotate the secret of ${receiverUrl}` }).click();
+  await page.getByRole('button', { name: `Rotate secret of ${receiverUrl}` }).click();
   const rotateDialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
   await rotateDialog.getByRole('button', { name: 'Rotate secret' }).click();
   await expect(page.getByTestId('webhook-secret')).not.toHaveText(secretText!);

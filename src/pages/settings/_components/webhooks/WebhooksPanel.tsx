@@ -415,7 +415,7 @@ function EndpointItem({
             <Button
               size="small"
               disabled={test.isPending || !endpoint.enabled}
-              aria-label={`Send test event to ${endpoint.url}`}
+              aria-label={`${test.isPending ? 'Sending…' : 'Send test event'} to ${endpoint.url}`}
               onClick={() => test.mutate()}
             >
               {test.isPending ? 'Sending…' : 'Send test event'}
@@ -431,7 +431,7 @@ function EndpointItem({
             <Button
               size="small"
               disabled={rotate.isPending}
-              aria-label={`Rotate the secret of ${endpoint.url}`}
+              aria-label={`Rotate secret of ${endpoint.url}`}
               onClick={() =>
                 confirm({
                   title: 'Rotate the signing secret?',
