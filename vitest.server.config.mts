@@ -25,6 +25,8 @@ export default defineConfig({
   test: {
     include,
     environment: 'node',
+    // Migrates the template database each test database is made from, once per run.
+    globalSetup: ['tests/server/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -12,7 +12,6 @@
  */
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 const MAX_MESSAGES = 500;
@@ -35,7 +34,10 @@ export async function startMailCatcher({
     size: MAX_SIZE,
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // mailparser is loaded with the first message: most server test files send none, and each
+      // test file is a process of its own that would load it at start).
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((mail) => {
           messages.unshift({
             id: messages.length + 1,

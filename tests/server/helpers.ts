@@ -5,6 +5,7 @@
  * documents.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AssignableRole } from '@contract';
 import type {
   FastifyInstance,
@@ -41,17 +42,36 @@ export interface RecordedAnswer {
 /** Every answer of every harness in this test file. */
 export const recordedAnswers: RecordedAnswer[] = [];
 
+/**
+ * The migrated template of this run (./global-setup.ts), loaded once per test process; a harness
+ * outside vitest (bench/) has none and migrates an empty database.
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
+function loadPgliteTemplate(): Promise<Blob> | undefined {
+  const file = process.env.VAPI_TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 /** A fresh database per harness, so runs are repeatable on PGlite and PostgreSQL alike. */
 export async function freshDatabase(): Promise<{
   options: DatabaseOptions;
   drop: () => Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { options: {}, drop: async () => undefined };
+  if (!url) {
+    const template = loadPgliteTemplate();
+    return {
+      options: template ? { pgliteTemplate: await template } : {},
+      drop: async () => undefined,
+    };
+  }
   const name = `vapi_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const template = process.env.VAPI_TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
