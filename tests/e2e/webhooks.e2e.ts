@@ -181,8 +181,12 @@ test("a backend 500 shows the server's message, and Try again recovers", async (
         : route.fallback(),
   );
   await page.goto('/settings/webhooks/');
+  // The page's own alert, with its way out (the account pages' snackbar may say it too).
   await expect(
-    page.getByRole('alert').filter({ hasText: 'The webhooks store is being upgraded.' }),
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The webhooks store is being upgraded.' })
+      .filter({ has: page.getByRole('button', { name: 'Try again' }) }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
   await page.unrouteAll();
