@@ -29,8 +29,11 @@ export async function exercise(urls: { api: string; services: string }, keys: { 
   });
   const calls: number = usage.data.totals.calls;
   const classified = await imageClassification({ body: { image, top_k: 2 }, throwOnError: true });
+  // A deployment call answers 200 with its result, or 202 with a job under Prefer: respond-async.
+  if (!('predictions' in classified.data)) throw new Error('a job, not an answer');
   const labels: string[] = classified.data.predictions.map((p) => p.label);
   const detected = await zeroShotObjectDetection({ body: { image, queries: ['sky'] }, throwOnError: true });
+  if (!('sandbox' in detected.data)) throw new Error('a job, not an answer');
   const refused = await imageClassification({ body: { image }, auth: () => 'va_test_nosuchkey0000000000000000' });
   return {
     names,
