@@ -6,11 +6,10 @@
  * then serves until SIGTERM. Run with the target tree as the working directory, so its
  * tsconfig's path aliases apply.
  */
-import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { freshBenchDatabase } from './database';
 
 function argument(name: string): string {
   const prefix = `--${name}=`;
@@ -23,26 +22,7 @@ const root = path.resolve(argument('root'));
 const upstream = argument('upstream');
 const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
 
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { drop: async () => undefined };
-  const name = `bench_gateway_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+const freshDatabaseUrl = () => freshBenchDatabase('bench_gateway');
 
 async function main() {
   const { readServerConfig } = await load('server/src/config.ts');

@@ -14,12 +14,12 @@ import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { createDeps } from '../server/src/bootstrap';
 import { readServerConfig } from '../server/src/config';
 import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
 import { buildServicesApp } from '../server/src/services/app';
+import { freshBenchDatabase } from './database';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000);
 const SUBMITTERS = Number(process.env.BENCH_SUBMITTERS ?? 20);
@@ -30,26 +30,7 @@ function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { drop: async () => undefined };
-  const name = `bench_jobs_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+const freshDatabase = () => freshBenchDatabase('bench_jobs');
 
 /** The stub inference deployment: an image-classification answer, at once. */
 async function startStub() {

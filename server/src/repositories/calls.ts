@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf as rows } from '../db/rows';
 
 /** The leak circuit-breaker's thresholds (config.spendSpike). */
 export interface SpendSpikeThresholds {
@@ -70,11 +71,8 @@ export interface IdempotencyClaim {
 
 type Json = Record<string, unknown>;
 
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-async function call<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
+/** Runs one of the metering functions (`select vapi_…(…) as result`) and returns its result. */
+export async function call<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
   const [row] = rows<{ result: T }>(await db.execute(query));
   return row!.result;
 }

@@ -11,6 +11,7 @@ import type { Pool, PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Database } from '../db/client';
 import type { Keyset } from '../lib/cursor';
+import { rowsOf } from '../db/rows';
 
 /** Rows fetched per round trip (a cursor's batch, or a PGlite chunk). */
 export const EXPORT_BATCH = 2_000;
@@ -40,10 +41,6 @@ function poolOf(db: Database): Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client as
     (Pool & { idleCount?: number }) | undefined;
   return client && typeof client.connect === 'function' && 'idleCount' in client ? client : null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 async function* fromCursor<T>(pool: Pool, query: SQL): AsyncGenerator<T[]> {

@@ -9,18 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { organizations, type JobStatus } from '../db/schema';
 import type { OrganizationRow } from './organizations';
-import type { IdempotencyClaim } from './calls';
+import { call, type IdempotencyClaim } from './calls';
+import { rowsOf as rows } from '../db/rows';
 
 type Json = Record<string, unknown>;
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-async function call<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
-  const [row] = rows<{ result: T }>(await db.execute(query));
-  return row!.result;
-}
 
 const iso = (value: unknown): string | null =>
   value == null ? null : new Date(value as string | Date).toISOString();

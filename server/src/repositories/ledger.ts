@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { LEGACY_HOLD_TIMEOUT_MS } from '../lib/leases';
 import { utcMonth } from '../lib/month';
 import { holdOf, refusalOf, type Hold, type HoldRefusal } from './calls';
+import { rowsOf as rows } from '../db/rows';
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 
@@ -121,10 +122,6 @@ export async function keepDeletedKeySpend(
       monthSpendMicros: key.monthSpendMicros,
     })),
   );
-}
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

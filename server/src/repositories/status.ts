@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf as rows } from '../db/rows';
 
 export interface OutcomeBatch {
   component: string;
@@ -38,10 +39,6 @@ const MAX_BATCH = 500;
 /** Hourly buckets are kept this long (the page reads a day's; they serve "now"), daily ones 400 days. */
 const KEEP_HOURS_DAYS = 8;
 const KEEP_DAYS = 400;
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const asNumbers = (value: unknown): number[] =>
   Array.isArray(value)

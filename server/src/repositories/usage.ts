@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { after, keysetTime } from '../lib/cursor';
 import { exportAggregate, exportRows, type KeysetRow } from './exports';
 import { keyCondition, usageSlices } from './usageSlices';
+import { rowsOf as rows } from '../db/rows';
 
 export interface DailyRow {
   day: string;
@@ -42,10 +43,6 @@ export interface DailyExportRow {
   name?: string | null;
   calls: string | number | bigint;
   spent: string | number | bigint;
-}
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export type BucketWidth = 'day' | 'hour';

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { EventType } from '../db/schema';
 
 type Executor = Pick<Database, 'execute'>;
@@ -23,8 +24,7 @@ export async function publishEvent(
   const result = await db.execute(
     sql`select vapi_publish_event(${organizationId}::uuid, ${type}, ${JSON.stringify(data)}::jsonb) as id`,
   );
-  const rows = ((result as { rows?: unknown }).rows ?? result) as { id: string }[];
-  const id = rows[0]?.id;
+  const id = rowsOf<{ id: string }>(result)[0]?.id;
   if (!id) throw new Error('vapi_publish_event returned no id');
   return { id };
 }
