@@ -834,6 +834,8 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
+    /** A batch job's number of images (migration 0024; its images are `job_items`); null: one. */
+    images: integer('images'),
   },
   (t) => [
     index('jobs_organization_queued_idx')
@@ -852,4 +854,24 @@ export const jobs = pgTable(
       .on(t.purgedAt)
       .where(sql`purged_at IS NOT NULL`),
   ],
+);
+
+/**
+ * The images of a batch job (migration 0024), in the batch's order: each with its own hold (owned
+ * by the job, captured or released when it finishes) and its input until then.
+ */
+export const jobItems = pgTable(
+  'job_items',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    reservationId: uuid('reservation_id'),
+    priceMicros: micros('price_micros').notNull(),
+    balanceAfterMicros: micros('balance_after_micros'),
+    inputImage: bytea('input_image'),
+    inputUrl: text('input_url'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.index] })],
 );

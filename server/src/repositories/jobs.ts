@@ -33,6 +33,28 @@ export interface JobRow {
   finishedAt: string | null;
   expiresAt: string | null;
   purgedAt: string | null;
+  /** A batch job's number of images (migration 0024); null for a job of one image. */
+  images: number | null;
+}
+
+/** One image of a batch job as a run reads it: its hold's figures and its input. */
+export interface ClaimedJobItem {
+  index: number;
+  /** Null for a test key's job (free). */
+  reservationId: string | null;
+  priceMicros: number;
+  balanceAfterMicros: number | null;
+  image: Buffer | null;
+  imageUrl: string | null;
+}
+
+/** One image of a batch job to accept: its hold (null: free) and its input. */
+export interface BatchJobItemInput {
+  reservationId: string | null;
+  priceMicros: number;
+  balanceAfterMicros: number | null;
+  image: Buffer | null;
+  imageUrl: string | null;
 }
 
 /** A run of a job a worker claimed: what it needs to produce the answer. */
@@ -50,6 +72,8 @@ export interface ClaimedJob {
   imageUrl: string | null;
   runs: number;
   createdAt: string;
+  /** A batch job's images in order (migration 0024); null for a job of one image. */
+  items: ClaimedJobItem[] | null;
 }
 
 export type AcceptOutcome =
@@ -62,7 +86,7 @@ export type CancelOutcome =
   { kind: 'canceled' } | { kind: 'not_found' } | { kind: 'finished'; status: JobStatus };
 
 const JOB_COLUMNS = sql`id, organization_id, api_key_id, deployment, status, free, price_micros,
-  result, error, created_at, started_at, finished_at, expires_at, purged_at`;
+  result, error, created_at, started_at, finished_at, expires_at, purged_at, images`;
 
 function jobOf(row: Json): JobRow {
   return {
@@ -80,7 +104,21 @@ function jobOf(row: Json): JobRow {
     finishedAt: iso(row.finished_at),
     expiresAt: iso(row.expires_at),
     purgedAt: iso(row.purged_at),
+    images: row.images == null ? null : Number(row.images),
   };
+}
+
+function acceptOutcomeOf(result: Json): AcceptOutcome {
+  switch (result.outcome) {
+    case 'accepted':
+      return { kind: 'accepted', createdAt: String(result.created_at) };
+    case 'superseded':
+      return { kind: 'superseded' };
+    case 'lapsed':
+      return { kind: 'lapsed' };
+    default:
+      return { kind: 'full', queued: Number(result.queued) };
+  }
 }
 
 export function createJobsRepository(db: Database) {
@@ -117,16 +155,48 @@ export function createJobsRepository(db: Database) {
           ${claim?.scope ?? null}, ${claim?.key ?? null}, ${input.attempt}::uuid,
           ${JSON.stringify(input.response)}::jsonb) as result`,
       );
-      switch (result.outcome) {
-        case 'accepted':
-          return { kind: 'accepted', createdAt: String(result.created_at) };
-        case 'superseded':
-          return { kind: 'superseded' };
-        case 'lapsed':
-          return { kind: 'lapsed' };
-        default:
-          return { kind: 'full', queued: Number(result.queued) };
-      }
+      return acceptOutcomeOf(result);
+    },
+
+    /**
+     * A batch job (migration 0024): every image's hold becomes the job's, each image a row of
+     * `job_items`, the job counted against the cap as one and inserted (queued), the 202 answer
+     * kept under the key. On `full` or `lapsed` every hold was released here.
+     */
+    async acceptBatch(input: {
+      id: string;
+      bossId: string;
+      organizationId: string;
+      apiKeyId: string;
+      apiKeyName: string | null;
+      deployment: string;
+      free: boolean;
+      balanceAfterMicros: number | null;
+      params: Record<string, unknown>;
+      items: BatchJobItemInput[];
+      queuedCap: number;
+      claim: IdempotencyClaim | null;
+      attempt: string;
+      response: Json;
+    }): Promise<AcceptOutcome> {
+      const { claim } = input;
+      const items = input.items.map((item) => ({
+        reservation_id: item.reservationId,
+        price_micros: item.priceMicros,
+        balance_after_micros: item.balanceAfterMicros,
+        image: item.image ? item.image.toString('base64') : null,
+        url: item.imageUrl,
+      }));
+      const result = await call<Json>(
+        db,
+        sql`select vapi_job_accept_batch(${input.id}, ${input.bossId}::uuid,
+          ${input.organizationId}::uuid, ${input.apiKeyId}::uuid, ${input.apiKeyName},
+          ${input.deployment}, ${input.free}, ${input.balanceAfterMicros}::bigint,
+          ${JSON.stringify(input.params)}::jsonb, ${JSON.stringify(items)}::jsonb,
+          ${input.queuedCap}::integer, ${claim?.scope ?? null}, ${claim?.key ?? null},
+          ${input.attempt}::uuid, ${JSON.stringify(input.response)}::jsonb) as result`,
+      );
+      return acceptOutcomeOf(result);
     },
 
     /** The organization's job (null: none, or another organization's). */
@@ -171,9 +241,25 @@ export function createJobsRepository(db: Database) {
               and (status = 'queued' or (status = 'running' and lease_until < now()))
             returning id, organization_id, api_key_id, api_key_name, deployment, free,
               price_micros, balance_after_micros, params, input_image, input_url, runs,
-              created_at`),
+              created_at, images`),
       );
       if (!row) return null;
+      const items =
+        row.images == null
+          ? null
+          : rows<Json>(
+              await db.execute(sql`select index, reservation_id, price_micros,
+                balance_after_micros, input_image, input_url from job_items
+                where job_id = ${id} order by index`),
+            ).map((item): ClaimedJobItem => ({
+              index: Number(item.index),
+              reservationId: (item.reservation_id as string | null) ?? null,
+              priceMicros: Number(item.price_micros),
+              balanceAfterMicros:
+                item.balance_after_micros == null ? null : Number(item.balance_after_micros),
+              image: item.input_image == null ? null : Buffer.from(item.input_image as Uint8Array),
+              imageUrl: (item.input_url as string | null) ?? null,
+            }));
       return {
         id: String(row.id),
         organizationId: String(row.organization_id),
@@ -189,6 +275,7 @@ export function createJobsRepository(db: Database) {
         imageUrl: (row.input_url as string | null) ?? null,
         runs: Number(row.runs),
         createdAt: iso(row.created_at)!,
+        items,
       };
     },
 
@@ -212,6 +299,28 @@ export function createJobsRepository(db: Database) {
         db,
         sql`select vapi_job_succeed(${input.id}, ${input.attempt}::uuid, ${input.entryId}::uuid,
           ${JSON.stringify(input.result)}::jsonb, ${JSON.stringify(input.event)}::jsonb) as result`,
+      );
+      return result.outcome === 'succeeded' ? 'succeeded' : 'superseded';
+    },
+
+    /**
+     * A batch job's run answered (migration 0024): `entries` maps the index of every image that
+     * answered to its ledger row's id; those holds are captured, the others released, the batch
+     * answer stored and `job.succeeded` written, in one transaction.
+     */
+    async succeedBatch(input: {
+      id: string;
+      attempt: string;
+      entries: Record<string, string>;
+      /** The batch answer (services/batch.ts BatchAnswer). */
+      result: object;
+      event: Json;
+    }): Promise<'succeeded' | 'superseded'> {
+      const result = await call<Json>(
+        db,
+        sql`select vapi_job_succeed_batch(${input.id}, ${input.attempt}::uuid,
+          ${JSON.stringify(input.entries)}::jsonb, ${JSON.stringify(input.result)}::jsonb,
+          ${JSON.stringify(input.event)}::jsonb) as result`,
       );
       return result.outcome === 'succeeded' ? 'succeeded' : 'superseded';
     },

@@ -33,6 +33,7 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
   DEPLOYMENT_ERRORS,
+  deploymentAnswerSchema,
   deploymentOperationId,
   ERROR_CODES,
   type ErrorCode,
@@ -66,7 +67,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { checkUrl, SafeFetchError, type LookupAll } from '../lib/safe-fetch';
 import { loadImageUrl } from './image-url';
-import { batchCall } from './batch';
+import { batchCall, runBatchJob } from './batch';
 import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
 import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
@@ -77,6 +78,7 @@ import {
   claimOf,
   isRecordAnswer,
   meteredCall,
+  insufficientCredits,
   precheck,
   refusalError,
   type Usage,
@@ -219,8 +221,14 @@ export function batchDigest(
   path: string,
   images: BatchImage[],
   params: Record<string, unknown>,
+  /** A batch sent with `Prefer: respond-async` (a job) is another request than the same batch. */
+  async = false,
 ): string {
-  const hash = createHash('sha256').update('batch\0').update(path).update('\0');
+  const hash = createHash('sha256')
+    .update(async ? 'job\0' : '')
+    .update('batch\0')
+    .update(path)
+    .update('\0');
   hash.update(JSON.stringify(params));
   for (const item of images) {
     hash.update('\0');
@@ -360,6 +368,30 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         { image: job.image, imageUrl: job.imageUrl },
         usage,
       ),
+    runBatch: (job) =>
+      runBatchJob(
+        {
+          free: job.free,
+          balanceAfterMicros: job.balanceAfterMicros,
+          priceMicros: job.priceMicros,
+          items: job.items ?? [],
+        },
+        (input, usage) =>
+          produceAnswer(
+            {
+              path: job.deployment as DeploymentPath,
+              params: job.params,
+              test: job.free,
+              key: {
+                id: job.apiKeyId,
+                organizationId: job.organizationId,
+                name: job.apiKeyName ?? '',
+              },
+            },
+            input,
+            usage,
+          ),
+      ),
     afterCharge: (job) => {
       // The low-balance alert and auto-recharge, as after a synchronous call.
       void repos.jobs
@@ -498,6 +530,23 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
           },
         },
       },
+    },
+    // A deployment's 200 in the document is one image's answer or a batch's (`images`). The
+    // route's own 200 schema stays the one image's: it serialises single answers, and a batch
+    // answer is sent as built (handleImageCall).
+    transform: ({ schema, url }) => {
+      const path = url.slice(1);
+      if (!schema || !Object.prototype.hasOwnProperty.call(PUBLIC_DEPLOYMENTS, path))
+        return { schema, url };
+      const deployment = PUBLIC_DEPLOYMENTS[path as DeploymentPath];
+      const response = (schema as { response?: Record<string, unknown> }).response;
+      return {
+        url,
+        schema: {
+          ...schema,
+          response: { ...response, 200: deploymentAnswerSchema(deployment.result) },
+        },
+      };
     },
     transformObject: (document) =>
       decorateDocument(
@@ -657,7 +706,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             prefer: Type.Optional(
               Type.String({
                 description:
-                  '`respond-async`: answer 202 with a job at once instead of waiting (`Location: /jobs/{id}`, `Preference-Applied: respond-async`). The price is held now, charged only if the job succeeds. Ignored for a batch (`images`).',
+                  "`respond-async`: answer 202 with a job at once instead of waiting (`Location: /jobs/{id}`, `Preference-Applied: respond-async`). The price is held now, charged only if the job succeeds. A batch (`images`) is one job: each image's price is held now, only the images that answered are charged, and the job's `result` is the batch answer.",
               }),
             ),
           }),
@@ -816,9 +865,17 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const answerImage = (input: BatchImage, usage: Usage) =>
       produceAnswer({ path, params, test, key }, input, usage);
 
-    // `Prefer: respond-async`: a job (202). A batch is answered at once, as RFC 7240 allows a
-    // preference to be ignored (no `Preference-Applied`): it is one call of up to 16 images.
-    if (!call.batch && prefersAsync(request.headers.prefer)) {
+    // `Prefer: respond-async`: a job (202), of one image or of a batch.
+    if (call.batch && prefersAsync(request.headers.prefer)) {
+      return acceptBatchJob(path, request, reply, {
+        key,
+        organization,
+        test,
+        params,
+        images: call.batch,
+      });
+    }
+    if (prefersAsync(request.headers.prefer)) {
       return acceptJob(path, request, reply, {
         key,
         organization,
@@ -996,6 +1053,173 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       );
     jobHeaders(reply, id);
     return reply.status(202).send({ ...answer, created_at: accepted.createdAt });
+  }
+
+  /**
+   * Accepts a batch as one job (migration 0024): the `Idempotency-Key`'s record first, then one
+   * hold per image (vapi_begin each, in order); a batch that cannot be held in full is refused as a
+   * whole and every hold taken is given back, so the job's price is always the sum of all its
+   * images'. Then every hold becomes the job's and the images its items, with the 202 kept under
+   * the key, in one transaction (vapi_job_accept_batch). At the end of its run the images that
+   * answered are charged and the others released (vapi_job_succeed_batch).
+   */
+  async function acceptBatchJob(
+    path: DeploymentPath,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: {
+      key: ApiKeyRow;
+      organization: OrganizationRow;
+      test: boolean;
+      params: Record<string, unknown>;
+      images: BatchImage[];
+    },
+  ) {
+    const { key, organization, test, images } = call;
+    const cap = deps.config.jobs.queuedCap;
+    // A batch job counts as one job against the cap (one row, one run, one body's bytes).
+    if ((await repos.jobs.queuedCount(organization.id, cap)) >= cap) throw queueFull(cap);
+    const claim = claimOf({
+      request,
+      scope: `services:${key.id}`,
+      requestDigest: () => batchDigest(path, images, call.params, true),
+    });
+    const attempt = randomUUID();
+    const leaseMs = deps.leases.leaseMs;
+    const unknownDeployment = () => new ApiError('unknown_deployment', notFoundMessage(request));
+    if (claim) {
+      const begun = await repos.calls.begin({ claim, attempt, leaseMs, charge: null });
+      if (begun.kind === 'replay') {
+        // The same job again: its 202, with its headers.
+        const id = (begun.response as { id?: unknown } | null)?.id;
+        if (typeof id === 'string') jobHeaders(reply, id);
+      }
+      if (isRecordAnswer(begun)) return answerFromRecord(begun, reply);
+    }
+    const untrackClaim = deps.leases.track({ attempt: claim ? attempt : null });
+    const holds: { id: string; amountMicros: number; balanceAfterMicros: number }[] = [];
+    const untrackHolds: (() => void)[] = [];
+    let accepted: Awaited<ReturnType<typeof repos.jobs.acceptBatch>> | null = null;
+    const id = newJobId();
+    const bossId = randomUUID();
+    let priceMicros = 0;
+    try {
+      if (!test) {
+        for (let index = 0; index < images.length; index++) {
+          const begun = await repos.calls.begin({
+            claim: null,
+            attempt,
+            leaseMs,
+            charge: {
+              organizationId: organization.id,
+              apiKeyId: key.id,
+              deployment: path,
+              spendSpike: deps.config.spendSpike,
+            },
+          });
+          if (begun.kind === 'refused') {
+            const refusal = begun.refusal;
+            if (refusal.refused === 'insufficient') {
+              // The whole batch's price against the wallet before any of its holds.
+              const heldMicros = holds.reduce((sum, hold) => sum + hold.amountMicros, 0);
+              throw insufficientCredits(
+                refusal.balanceMicros + heldMicros,
+                refusal.priceMicros * images.length,
+              );
+            }
+            throw await refusalError({ repos, billing: deps.billing }, refusal, {
+              key,
+              organization,
+              unknownDeployment,
+            });
+          }
+          if (begun.kind !== 'new' || !begun.hold) throw new Error(`hold: ${begun.kind}`);
+          holds.push(begun.hold);
+          untrackHolds.push(deps.leases.track({ holdId: begun.hold.id }));
+        }
+      }
+      priceMicros = holds.reduce((sum, hold) => sum + hold.amountMicros, 0);
+      const answer = {
+        object: 'job' as const,
+        id,
+        status: 'queued' as const,
+        deployment: path,
+        price_usd: microsToUsd(priceMicros),
+        started_at: null,
+        finished_at: null,
+        expires_at: null,
+        retention_hours: JOB_RETENTION_HOURS,
+        result: null,
+        error: null,
+      };
+      accepted = await repos.jobs.acceptBatch({
+        id,
+        bossId,
+        organizationId: organization.id,
+        apiKeyId: key.id,
+        apiKeyName: key.name,
+        deployment: path,
+        free: test,
+        balanceAfterMicros: holds.at(-1)?.balanceAfterMicros ?? organization.balanceMicros,
+        params: call.params,
+        items: images.map((image, index) => ({
+          reservationId: holds[index]?.id ?? null,
+          priceMicros: holds[index]?.amountMicros ?? 0,
+          balanceAfterMicros: holds[index]?.balanceAfterMicros ?? null,
+          image: image.image,
+          imageUrl: image.imageUrl,
+        })),
+        queuedCap: cap,
+        claim,
+        attempt,
+        response: answer,
+      });
+    } finally {
+      for (const untrack of untrackHolds) untrack();
+      untrackClaim();
+      if (accepted?.kind !== 'accepted') {
+        // Refused, full, lapsed, superseded or failed: every hold goes back, the record is
+        // forgotten (a no-op for what the database gave back itself).
+        await Promise.all(
+          holds.map((hold) =>
+            repos.calls.fail({ holdId: hold.id, claim: null, attempt }).catch(() => undefined),
+          ),
+        );
+        await repos.calls.fail({ holdId: null, claim, attempt }).catch(() => undefined);
+      }
+    }
+    if (accepted.kind === 'full') throw queueFull(cap);
+    if (accepted.kind === 'superseded') throw superseded();
+    if (accepted.kind !== 'accepted') {
+      throw new ApiError(
+        'service_unavailable',
+        'The job could not be accepted in time; nothing was held or charged. Retry.',
+        { retryAfterSeconds: 1 },
+      );
+    }
+    await jobs
+      .enqueue(id, bossId)
+      .catch((error: unknown) =>
+        request.log.warn(
+          { job_id: id, err: (error as Error)?.message },
+          'job wake-up not sent; the sweep will send it',
+        ),
+      );
+    jobHeaders(reply, id);
+    return reply.status(202).send({
+      object: 'job',
+      id,
+      status: 'queued',
+      deployment: path,
+      price_usd: microsToUsd(priceMicros),
+      created_at: accepted.createdAt,
+      started_at: null,
+      finished_at: null,
+      expires_at: null,
+      retention_hours: JOB_RETENTION_HOURS,
+      result: null,
+      error: null,
+    });
   }
 
   /** The organization's job named in the path, or 404 (410 once its result was deleted). */

@@ -10,6 +10,11 @@
  * `Idempotency-Key`: a retry replays the whole answer, charged once. A batch none of whose images
  * answered is charged nothing and still answers 200 with every error (the call itself succeeded).
  * Images run BATCH_CONCURRENCY at a time.
+ *
+ * A batch sent with `Prefer: respond-async` is one job (jobs.ts, migration 0024): every image's
+ * price is held when it is accepted, and its run (runBatchJob below) produces the same answer,
+ * which is the job's result; the captures of the images that answered and the releases of the
+ * others commit with it.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +25,7 @@ import { superseded } from '../lib/idempotency';
 import { generateId } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
 import type { ApiKeyRow } from '../repositories/apiKeys';
+import type { ClaimedJobItem } from '../repositories/jobs';
 import type { OrganizationRow } from '../repositories/organizations';
 import {
   answerFromRecord,
@@ -69,7 +75,7 @@ export function isBatchAnswer(value: unknown): value is BatchAnswer {
   );
 }
 
-function errorResult(index: number, error: unknown): BatchItemResult {
+export function errorResult(index: number, error: unknown): BatchItemResult {
   if (error instanceof ApiError) {
     return {
       index,
@@ -89,6 +95,91 @@ function errorResult(index: number, error: unknown): BatchItemResult {
       error_message: 'This image could not be processed. Nothing was charged for it.',
       code: 'internal_error',
     },
+  };
+}
+
+/**
+ * The batch answer of its results: the cost of the images that answered, the lowest balance their
+ * holds left (at most `fallbackBalanceMicros`, the wallet before them) and how many were charged.
+ */
+export function batchAnswerOf(
+  results: BatchItemResult[],
+  fallbackBalanceMicros: number,
+  chargedImages: number,
+): BatchAnswer {
+  let costMicros = 0;
+  let balanceMicros = fallbackBalanceMicros;
+  for (const result of results) {
+    if (!('result' in result)) continue;
+    const usage = result.result.usage;
+    costMicros += Math.round(usage.cost_usd * 1_000_000);
+    balanceMicros = Math.min(balanceMicros, Math.round(usage.remaining_credits * 1_000_000));
+  }
+  return {
+    object: 'batch',
+    results,
+    usage: {
+      cost_usd: microsToUsd(costMicros),
+      remaining_credits: microsToUsd(balanceMicros),
+      charged_images: chargedImages,
+    },
+  };
+}
+
+/**
+ * A batch job's run: its images answered BATCH_CONCURRENCY at a time, each with the `usage` of its
+ * own hold (taken when the job was accepted). Nothing is settled here: `entries` names the ledger
+ * row of every charged image that answered, for the job's one closing transaction
+ * (vapi_job_succeed_batch), which captures those holds and releases the others.
+ */
+export async function runBatchJob(
+  job: {
+    free: boolean;
+    /** The wallet after the job's holds (a test key's: its balance). */
+    balanceAfterMicros: number | null;
+    priceMicros: number;
+    items: ClaimedJobItem[];
+  },
+  produce: (item: BatchItemInput, usage: Usage) => Promise<Record<string, unknown>>,
+): Promise<{ answer: BatchAnswer; entries: Record<string, string> }> {
+  const { items } = job;
+  const results: BatchItemResult[] = new Array(items.length);
+  const entries: Record<string, string> = {};
+  const runOne = async (position: number) => {
+    const item = items[position]!;
+    const entryId = randomUUID();
+    const charged = !job.free && item.reservationId !== null;
+    const usage: Usage = charged
+      ? {
+          cost_usd: microsToUsd(item.priceMicros),
+          remaining_credits: microsToUsd(item.balanceAfterMicros ?? 0),
+          transaction_id: entryId,
+        }
+      : {
+          cost_usd: 0,
+          remaining_credits: microsToUsd(job.balanceAfterMicros ?? 0),
+          transaction_id: generateId('test'),
+        };
+    try {
+      const result = await produce({ image: item.image, imageUrl: item.imageUrl }, usage);
+      results[position] = { index: item.index, status: 200, result: { ...result, usage } };
+      if (charged) entries[String(item.index)] = entryId;
+    } catch (error) {
+      results[position] = errorResult(item.index, error);
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await runOne(next++);
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(BATCH_CONCURRENCY, items.length) }, () => worker()),
+  );
+  // None answered: every hold goes back, so the wallet is as before the job's holds.
+  const fallback = (job.balanceAfterMicros ?? 0) + (job.free ? 0 : job.priceMicros);
+  return {
+    answer: batchAnswerOf(results, fallback, Object.keys(entries).length),
+    entries,
   };
 }
 
@@ -192,25 +283,8 @@ export async function batchCall(
     await Promise.all(
       Array.from({ length: Math.min(BATCH_CONCURRENCY, items.length) }, () => worker()),
     );
-    let costMicros = 0;
-    for (const result of results) {
-      if (!('result' in result)) continue;
-      const usage = result.result.usage;
-      costMicros += Math.round(usage.cost_usd * 1_000_000);
-      lastBalanceMicros = Math.min(
-        lastBalanceMicros,
-        Math.round(usage.remaining_credits * 1_000_000),
-      );
-    }
-    const answer: BatchAnswer = {
-      object: 'batch',
-      results,
-      usage: {
-        cost_usd: microsToUsd(costMicros),
-        remaining_credits: microsToUsd(lastBalanceMicros),
-        charged_images: captured.length,
-      },
-    };
+    const answer = batchAnswerOf(results, organization.balanceMicros, captured.length);
+    lastBalanceMicros = Math.round(answer.usage.remaining_credits * 1_000_000);
     if (captured.length > 0 || claim) {
       // What the record keeps of the answer: a free batch's only up to a size.
       const stored = answerToStore(answer, claim ? (call.keptAnswerBytes ?? null) : null);

@@ -14,6 +14,12 @@
  * transaction) or `fail` (the hold released + the state + `job.failed`). Both are fenced by the
  * state and the attempt: a canceled job, or one another run took over, changes nothing.
  *
+ * A batch job (`images`, migration 0024) runs its images as the synchronous batch does, each with
+ * its own hold taken at acceptance; its run ends in one transaction too (`succeedBatch`): the batch
+ * answer stored, the holds of the images that answered captured, the others released, the state
+ * and `job.succeeded`. Its images' failures are results, not the job's: it fails only as a job of
+ * one image does when its runs cannot finish (interrupted, too old).
+ *
  * Restarts: a process that dies mid-run stops renewing its lease; any process's sweep (every
  * `jobs.sweepMs`) queues the job again with a new pg-boss message once the lease lapsed, and the
  * new run is the only one that can charge. A job accepted by a process that died before sending its
@@ -34,6 +40,7 @@ import { generateId } from '../lib/keys';
 import { microsToUsd } from '../lib/money';
 import type { Repositories } from '../repositories';
 import type { ClaimedJob } from '../repositories/jobs';
+import type { BatchAnswer } from './batch';
 import type { Usage } from './metering';
 
 /** The pg-boss queue of job wake-ups. */
@@ -92,6 +99,11 @@ export interface JobEngineOptions {
    * fails the job (nothing charged); any other error leaves the run to lapse and run again.
    */
   run: (job: ClaimedJob, usage: Usage) => Promise<Record<string, unknown>>;
+  /**
+   * Produces a batch job's answer (batch.ts runBatchJob): the batch answer and the ledger row id of
+   * every charged image that answered, by index.
+   */
+  runBatch: (job: ClaimedJob) => Promise<{ answer: BatchAnswer; entries: Record<string, string> }>;
   /** After a job was charged (the low-balance alert and auto-recharge). */
   afterCharge?: (job: ClaimedJob) => void;
 }
@@ -203,6 +215,27 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           },
           event: eventOf(job),
         });
+        return;
+      }
+      if (job.items) {
+        const { answer, entries } = await options.runBatch(job);
+        // Stopping: an image's failure may be the stop's own doing; the run lapses and runs again.
+        if (closing) throw new Error('the job engine stopped during a batch run');
+        const outcome = await repos.jobs.succeedBatch({
+          id: job.id,
+          attempt,
+          entries,
+          result: answer,
+          event: eventOf(job),
+        });
+        if (outcome === 'superseded') {
+          log.info(
+            { job_id: job.id },
+            'batch job answered after it was canceled or taken over: not charged',
+          );
+        } else if (Object.keys(entries).length > 0) {
+          options.afterCharge?.(job);
+        }
         return;
       }
       const entryId = randomUUID();
