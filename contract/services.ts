@@ -5,7 +5,7 @@
  * with them, its OpenAPI document is generated from them and the docs pages render their
  * parameter tables from them (through the generated reference, src/generated/reference/).
  */
-import type { ErrorCode } from './errors';
+import { ERROR_CODE_LIST, type ErrorCode } from './errors';
 import { Type, type Static, type TSchema } from 'typebox';
 import { API_ORDER, COMING_SOON_CATALOGUE, type DeploymentPath } from './catalogue';
 import { SingleLineText, UsdAmount } from './common';
@@ -335,13 +335,113 @@ export const ImageJsonBody = Type.Object({
         minItems: 1,
         maxItems: MAX_BATCH_IMAGES,
         description:
-          'Instead of `image`/`image_url`: a batch of up to 16 images (each `{image}` or `{image_url}`), with the parameters beside it shared. The answer is `{"object": "batch", "results": [...], "usage"}`: one result per image in the same order, each `{index, status: 200, result}` with its own `usage`, or `{index, status, error}`. Each image is charged only when it answered; the whole call is idempotent under one `Idempotency-Key`. The whole body stays within the upload limit: give large images by URL.',
+          'Instead of `image`/`image_url`: a batch of up to 16 images (each `{image}` or `{image_url}`), with the parameters beside it shared. The answer is `{"object": "batch", "results": [...], "usage"}`: one result per image in the same order, each `{index, status: 200, result}` with its own `usage`, or `{index, status, error}`. Each image is charged only when it answered; the whole call is idempotent under one `Idempotency-Key`. The whole body stays within the upload limit: give large images by URL. With `Prefer: respond-async` the batch is one job: every image\'s price is held when it is accepted, and the job\'s `result` is this answer.',
       },
     ),
   ),
 });
 
 export type ImageJsonBody = Static<typeof ImageJsonBody>;
+
+/** One image of a batch that did not answer: nothing was charged for it. */
+export const BatchItemError = Type.Object(
+  {
+    index: Type.Integer({ minimum: 0, maximum: MAX_BATCH_IMAGES - 1 }),
+    status: Type.Integer({
+      minimum: 400,
+      maximum: 599,
+      description: 'The status this image alone would have answered, e.g. 415 or 502.',
+    }),
+    error: Type.Object({
+      error_message: Type.String({
+        description: 'What went wrong with this image, for people: branch on `code`.',
+      }),
+      code: Type.Unsafe<ErrorCode>({
+        type: 'string',
+        enum: ERROR_CODE_LIST,
+        description:
+          'A stable error code (see the errors reference), e.g. `image_url_unreachable`.',
+      }),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      retry_after: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          description: 'Seconds after which this image may succeed when sent again.',
+        }),
+      ),
+    }),
+  },
+  { description: 'An image that did not answer. Nothing was charged for it.' },
+);
+export type BatchItemError = Static<typeof BatchItemError>;
+
+/**
+ * The answer of a batch (`images`): one result per image in the same order, each the
+ * deployment's answer (`result`, with its own `usage`) or an error, and the batch's totals.
+ */
+export function batchAnswerSchema<R extends TSchema>(result: R, title?: string) {
+  return Type.Object(
+    {
+      object: Type.Literal('batch'),
+      results: Type.Array(
+        Type.Union([
+          Type.Object(
+            {
+              index: Type.Integer({ minimum: 0, maximum: MAX_BATCH_IMAGES - 1 }),
+              status: Type.Literal(200),
+              result,
+            },
+            { description: "An image that answered: the deployment's answer, with its `usage`." },
+          ),
+          BatchItemError,
+        ]),
+        {
+          minItems: 1,
+          maxItems: MAX_BATCH_IMAGES,
+          description: 'One result per image, in the order of `images`.',
+        },
+      ),
+      usage: Type.Object(
+        {
+          cost_usd: Type.Number({
+            minimum: 0,
+            description: 'Charged for the whole batch: the images that answered (USD).',
+          }),
+          remaining_credits: UsdAmount,
+          charged_images: Type.Integer({
+            minimum: 0,
+            maximum: MAX_BATCH_IMAGES,
+            description: 'How many images were charged (0 for a test key).',
+          }),
+        },
+        { description: 'The totals of the batch.' },
+      ),
+    },
+    {
+      ...(title ? { title } : {}),
+      description:
+        'The answer of a batch (`images`). A batch none of whose images answered still answers this (every result an error, nothing charged).',
+    },
+  );
+}
+
+/** A batch's answer with each image's answer as any deployment's (a job's `result`). */
+export const BatchAnswer = batchAnswerSchema(
+  Type.Object({}, { additionalProperties: true }),
+  'BatchAnswer',
+);
+export type BatchAnswer = Static<typeof BatchAnswer>;
+
+/**
+ * The 200 answer of a deployment call: one image's answer, or a batch's (`images`) whose items
+ * are that deployment's answers.
+ */
+export function deploymentAnswerSchema(result: TSchema) {
+  return Type.Union([result, batchAnswerSchema(result)], {
+    description:
+      'The deployment\'s answer for `image` or `image_url`; for `images`, the batch answer (`object: "batch"`).',
+  });
+}
 
 /** `image-segmentation/semantic` → `imageSegmentationSemantic`: a deployment call's operationId. */
 export function deploymentOperationId(path: string): string {
@@ -422,7 +522,7 @@ export const Job = Type.Object(
     price_usd: Type.Number({
       minimum: 0,
       description:
-        'The price held from the wallet when the job was accepted (USD; 0 for a test key). Charged once if the job succeeds; released in full if it fails or is canceled.',
+        "The price held from the wallet when the job was accepted (USD; 0 for a test key); for a batch, the sum of its images' prices. Charged once if the job succeeds (for a batch, only the images that answered); released in full if it fails or is canceled.",
     }),
     created_at: Type.String({ format: 'date-time' }),
     started_at: NullableDateTime('When a worker first started it; null while queued.'),
@@ -433,10 +533,13 @@ export const Job = Type.Object(
     retention_hours: Type.Literal(JOB_RETENTION_HOURS, {
       description: 'How long a finished job keeps its result: 24 hours.',
     }),
-    result: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
-      description:
-        "The deployment's answer, exactly as the synchronous call's 200 (with its `usage`), once `succeeded`; null otherwise.",
-    }),
+    result: Type.Union(
+      [BatchAnswer, Type.Object({}, { additionalProperties: true }), Type.Null()],
+      {
+        description:
+          "Once `succeeded`: the answer exactly as the synchronous call's 200. For one image the deployment's answer (with its `usage`); for a batch (`images`) the batch answer (`object: \"batch\"`, `results` in order, each image's answer or error, and the totals). Null otherwise.",
+      },
+    ),
     error: Type.Union(
       [
         Type.Object({
