@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEPLOYMENTS,
   InvalidApiKeyError,
+  isBatchSuccess,
+  Job,
   PeopleOnlyError,
   VisionAPI,
   type DeploymentPath,
@@ -223,6 +225,55 @@ describe('the TypeScript SDK against the servers', () => {
     }
   });
 
+  it('runBatch async: one job whose wait() gives the batch answer, each image in its own pixels; only the images that answered are charged', async () => {
+    const large = await sharp({
+      create: { width: 1600, height: 800, channels: 3, background: { r: 100, g: 150, b: 220 } },
+    })
+      .png()
+      .toBuffer();
+    const sdk = new VisionAPI({ apiKey: keys.live, servicesUrl });
+    const rows = await usageRows();
+    const before = await balance();
+    const job = await sdk.runBatch(
+      'object-detection',
+      // The last one cannot be fetched (nothing listens on port 1): an error, not charged.
+      [imageFile, large, { imageUrl: 'http://127.0.0.1:1/missing.png' }],
+      undefined,
+      { async: true },
+    );
+    expect(job).toBeInstanceOf(Job);
+    expect(job.meta?.status).toBe(202);
+    expect(job.meta?.headers.get('preference-applied')).toBe('respond-async');
+    // All three held at acceptance.
+    expect(await balance()).toBeCloseTo(before - job.price_usd, 6);
+    const done = await job.wait({ initialInterval: 100, maxInterval: 500, timeout: 60_000 });
+    expect(done.status).toBe('succeeded');
+    const answer = done.result!;
+    expect(answer.results.map((item) => item.status).slice(0, 2)).toEqual([200, 200]);
+    const bad = answer.results[2]!;
+    expect(isBatchSuccess(bad) ? null : bad.error.code).toMatch(/^image_url_/);
+    const second = answer.results[1]!;
+    if (!isBatchSuccess(second)) throw new Error('the large image did not answer');
+    expect(second.result.image).toEqual({
+      width: 1024,
+      height: 512,
+      original_width: 1600,
+      original_height: 800,
+    });
+    expect(answer.usage.charged_images).toBe(2);
+    expect(answer.usage.cost_usd).toBeCloseTo((2 * job.price_usd) / 3, 6);
+    expect(await usageRows()).toBe(rows + 2);
+    expect(await balance()).toBeCloseTo(before - answer.usage.cost_usd, 6);
+
+    // And at once, without the preference: the same batch answer.
+    const sync = await new VisionAPI({ apiKey: keys.test, servicesUrl }).runBatch(
+      'object-detection',
+      [imageFile, large],
+    );
+    expect(sync.object).toBe('batch');
+    expect(sync.results.every(isBatchSuccess)).toBe(true);
+  });
+
   it('reads the account API with an admin key: keys, organization, usage, paged transactions', async () => {
     const sdk = new VisionAPI({ adminKey: keys.admin, apiUrl });
     const { api_keys } = await sdk.account.listApiKeys();
@@ -310,7 +361,7 @@ describe('the Python SDK and python3 -m visionapi against the servers', () => {
       path.join(ROOT, 'packages/python'),
     );
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stderr).toMatch(/Ran 5 tests/);
+    expect(out.stderr).toMatch(/Ran 6 tests/);
     expect(out.stderr).not.toMatch(/skipped/);
     expect(out.stdout).toMatch(/"transaction_id"/);
     expect(proxy.cuts()).toBe(2);

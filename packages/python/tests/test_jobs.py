@@ -5,6 +5,7 @@ Waits are recorded, not slept."""
 from __future__ import annotations
 
 import base64
+import json
 import unittest
 from typing import Any, Dict, List
 
@@ -17,6 +18,18 @@ PNG_1PX = base64.b64decode(
 )
 JOB_ID = "job_4f1c2d9e8a7b6c5d4e3f2a1b"
 ANSWER = {"sandbox": True, "task": "image-classification", "predictions": [{"label": "cat"}]}
+BATCH = {
+    "object": "batch",
+    "results": [
+        {"index": 0, "status": 200, "result": ANSWER},
+        {
+            "index": 1,
+            "status": 422,
+            "error": {"error_message": "Not found.", "code": "image_url_unreachable", "retry_after": 5},
+        },
+    ],
+    "usage": {"cost_usd": 0.002, "remaining_credits": 4.998, "charged_images": 1},
+}
 
 
 def job(status: str, **extra: Any) -> Dict[str, Any]:
@@ -83,6 +96,51 @@ class JobsTest(unittest.TestCase):
         self.assertTrue(all(r["headers"]["api-key"] == "va_test_unit" for r in self.server.requests[1:]))
         # 0.5 s, then 1.5 times longer, capped at 1 s.
         self.assertEqual(self.waits, [0.5, 0.75, 1.0])
+
+    def test_run_batch_async_sends_images_and_the_job_result_is_the_batch_answer(self) -> None:
+        self.server.requests.clear()
+        self.server.script(
+            {"status": 202, "body": job("queued", price_usd=0.004), "headers": {"location": f"/jobs/{JOB_ID}"}},
+            {"status": 200, "body": job("succeeded", price_usd=0.004, result=BATCH)},
+        )
+        created = self.client().run_batch(
+            "image-classification",
+            [PNG_1PX, {"image_url": "https://example.com/missing.png"}],
+            {"top_k": 2},
+            async_=True,
+        )
+        self.assertIsInstance(created, Job)
+        self.assertEqual(created.price_usd, 0.004)
+        first = self.server.requests[0]
+        self.assertEqual((first["method"], first["url"]), ("POST", "/image-classification"))
+        self.assertEqual(first["headers"]["prefer"], "respond-async")
+        sent = json.loads(first["body"])
+        self.assertEqual(
+            sent,
+            {
+                "images": [
+                    {"image": base64.b64encode(PNG_1PX).decode("ascii")},
+                    {"image_url": "https://example.com/missing.png"},
+                ],
+                "top_k": 2,
+            },
+        )
+        done = created.wait()
+        self.assertEqual(done.status, "succeeded")
+        self.assertEqual(done.result, BATCH)
+        self.assertEqual([item["status"] for item in done.result["results"]], [200, 422])
+
+    def test_run_batch_without_async_answers_the_batch_and_refuses_bad_lists_before_sending(self) -> None:
+        self.server.requests.clear()
+        self.server.script({"status": 200, "body": BATCH})
+        answer = self.client().run_batch("image-classification", [PNG_1PX, PNG_1PX])
+        self.assertEqual(answer, BATCH)
+        self.assertNotIn("prefer", self.server.requests[0]["headers"])
+        self.server.requests.clear()
+        for images in ([], [PNG_1PX] * 17, PNG_1PX, "photo.png"):
+            with self.assertRaisesRegex(VisionAPIError, "1 to 16 images"):
+                self.client().run_batch("image-classification", images)  # type: ignore[arg-type]
+        self.assertEqual(self.server.requests, [])
 
     def test_wait_gives_up_after_its_timeout(self) -> None:
         now = [0.0]

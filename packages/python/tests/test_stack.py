@@ -65,6 +65,20 @@ class StackTest(unittest.TestCase):
             server.shutdown()
             server.server_close()
 
+    def test_a_batch_answered_at_once_or_as_one_async_job(self) -> None:
+        client = VisionAPI(api_key=os.environ["VISIONAPI_TEST_KEY"])
+        job = client.run_batch("image-classification", [self.image, self.image], {"top_k": 2}, async_=True)
+        self.assertEqual((job.status, job.meta.status), ("queued", 202))
+        self.assertEqual(job.price_usd, 0)
+        done = job.wait(timeout=60, initial_interval=0.2, max_interval=1.0)
+        self.assertEqual(done.status, "succeeded")
+        self.assertEqual(done.result["object"], "batch")
+        self.assertEqual([item["status"] for item in done.result["results"]], [200, 200])
+        self.assertEqual(done.result["results"][1]["result"]["task"], "image-classification")
+        self.assertEqual(done.result["usage"]["charged_images"], 0)
+        answer = client.run_batch("image-classification", [self.image])
+        self.assertEqual((answer["object"], answer["results"][0]["status"]), ("batch", 200))
+
     def test_a_live_call_retried_after_a_cut_connection_is_answered_once(self) -> None:
         # The proxy cuts the first answer after the services host has charged the call.
         client = VisionAPI(api_key=os.environ["VISIONAPI_LIVE_KEY"], services_url=os.environ["VISIONAPI_CUT_PROXY_URL"])

@@ -4,6 +4,7 @@ resizing (Pillow) and typed errors. Standard library only. See README.md."""
 from ._client import (
     DEFAULT_MAX_RETRIES,
     DEFAULT_TIMEOUT,
+    MAX_BATCH_IMAGES,
     PRODUCTION_API_URL,
     PRODUCTION_SERVICES_URL,
     VERSION,
@@ -35,6 +36,7 @@ __all__ = [
     "ImageInputError",
     "Job",
     "TERMINAL_JOB_STATUSES",
+    "MAX_BATCH_IMAGES",
     "WebhookVerificationError",
     "WEBHOOK_TOLERANCE_SECONDS",
     "unwrap",

@@ -10,7 +10,7 @@ import os
 import re
 import urllib.parse
 import uuid
-from typing import Any, Callable, Dict, Iterator, Optional, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._exceptions import VisionAPIError
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, _AccountMethods, _DeploymentMethods
@@ -19,6 +19,8 @@ from ._images import ImageInput, prepare_image, restore_scale
 from ._jobs import Job
 
 _JOB_ID = re.compile(r"[\w-]{1,64}")
+#: Most images in one batch (``run_batch``).
+MAX_BATCH_IMAGES = 16
 
 PRODUCTION_SERVICES_URL = "https://services.visionapi.dev"
 PRODUCTION_API_URL = "https://api.visionapi.dev"
@@ -118,6 +120,25 @@ class VisionAPI(_DeploymentMethods):
         polls it until it has finished and ``job.result`` is the answer."""
         return self._run(deployment, image, dict(params or {}), options)
 
+    def run_batch(
+        self,
+        deployment: str,
+        images: Sequence[ImageInput],
+        params: Optional[Dict[str, Any]] = None,
+        **options: Any,
+    ) -> Any:
+        """Up to 16 images in one call (``images``), the parameters shared: a batch answer
+        ``{"object": "batch", "results": [...], "usage"}`` with one result per image in the same
+        order, each ``{"index", "status": 200, "result"}`` (the deployment's answer, with its own
+        ``usage``) or ``{"index", "status", "error"}``; only the images that answered are charged.
+
+        With ``async_=True``: one :class:`Job` at once (``Prefer: respond-async``) whose
+        ``price_usd`` is the sum of its images' prices; ``job.wait()`` and ``job.result`` is the
+        batch answer."""
+        if isinstance(images, (str, bytes, bytearray, dict)) or not 1 <= len(images) <= MAX_BATCH_IMAGES:
+            raise VisionAPIError(f"A batch is 1 to {MAX_BATCH_IMAGES} images (a list).")
+        return self._run(deployment, list(images), dict(params or {}), options)
+
     def get_job(self, job_id: str, **options: Any) -> Job:
         """A job by its id (``GET /jobs/{id}`` on the services host), to wait for or cancel."""
         fetch = self._job_fetch(options)
@@ -178,21 +199,34 @@ class VisionAPI(_DeploymentMethods):
             "timeout": options.get("timeout") or self._settings.timeout,
         }
 
-    def _run(self, path: str, image: ImageInput, params: Dict[str, Any], options: Dict[str, Any]) -> Any:
+    def _run(
+        self, path: str, image: Union[ImageInput, List[ImageInput]], params: Dict[str, Any], options: Dict[str, Any]
+    ) -> Any:
         if path not in DEPLOYMENTS:
             raise VisionAPIError(f'No public deployment "{path[:100]}": one of {", ".join(DEPLOYMENTS)}.')
         if not self._api_key:
             raise VisionAPIError("No API key: pass api_key or set VISIONAPI_API_KEY (create one on the API keys page).")
         settings = self._request_settings(options)
-        resize = options.get("resize")
-        # {"image_url": "https://..."}: the services host fetches the image itself (nothing
-        # uploaded; nothing charged when its fetch fails).
-        if isinstance(image, dict) and "image_url" in image:
-            prepared = None
-            body: Dict[str, Any] = {"image_url": str(image["image_url"])}
+        resize = self._resize if options.get("resize") is None else options.get("resize")
+
+        def one(item: ImageInput) -> Tuple[Dict[str, Any], Any]:
+            # {"image_url": "https://..."}: the services host fetches the image itself (nothing
+            # uploaded; nothing charged when its fetch fails).
+            if isinstance(item, dict) and "image_url" in item:
+                return {"image_url": str(item["image_url"])}, None
+            prepared = prepare_image(item, resize, settings["timeout"])
+            return {"image": base64.b64encode(prepared.data).decode("ascii")}, prepared.original
+
+        # A list: a batch (`images`), each image as one call's would be sent.
+        batch = [one(item) for item in image] if isinstance(image, list) else None
+        originals = [original for _part, original in batch] if batch is not None else None
+        if batch is not None:
+            body: Dict[str, Any] = {"images": [part for part, _original in batch]}
+            finish: Callable[[Any], Any] = lambda result: _restore_batch(result, originals or [])
         else:
-            prepared = prepare_image(image, self._resize if resize is None else resize, settings["timeout"])
-            body = {"image": base64.b64encode(prepared.data).decode("ascii")}
+            part, original = one(image)
+            body = dict(part)
+            finish = (lambda result: restore_scale(result, original)) if original is not None else (lambda result: result)
         body.update({name: value for name, value in params.items() if value is not None})
         run_async = bool(options.get("async_"))
         data, meta = send(
@@ -219,17 +253,9 @@ class VisionAPI(_DeploymentMethods):
                 raise VisionAPIError(
                     f"Expected 202 with a job, got {meta.status}: is the services host older than async jobs?"
                 )
-            original = prepared.original if prepared is not None else None
-            job = Job(
-                data,
-                self._job_fetch(options),
-                (lambda result: restore_scale(result, original)) if original is not None else (lambda result: result),
-                meta,
-                sleep=self._settings.sleep,
-            )
+            job = Job(data, self._job_fetch(options), finish, meta, sleep=self._settings.sleep)
             return (job, meta) if self._return_meta else job
-        if prepared is not None:
-            data = restore_scale(data, prepared.original)
+        data = finish(data)
         return (data, meta) if self._return_meta else data
 
     def _credentials(self) -> Optional[str]:
@@ -284,6 +310,19 @@ class VisionAPI(_DeploymentMethods):
         )
         with_meta = self._return_meta if meta is None else meta
         return (data, answer_meta) if with_meta else data
+
+
+def _restore_batch(answer: Any, originals: List[Any]) -> Any:
+    """Each answer of a batch read in its caller's pixels (the images the client resized)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("results"), list):
+        return answer
+    for item in answer["results"]:
+        if not isinstance(item, dict) or item.get("status") != 200 or "result" not in item:
+            continue
+        index = item.get("index")
+        if isinstance(index, int) and 0 <= index < len(originals) and originals[index] is not None:
+            item["result"] = restore_scale(item["result"], originals[index])
+    return answer
 
 
 def _query_value(value: Any) -> str:

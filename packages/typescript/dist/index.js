@@ -6,6 +6,7 @@
 export { VisionAPI, VisionAPI as default, PRODUCTION_API_URL, PRODUCTION_SERVICES_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, SDK_VERSION, } from './core/client.js';
 export { APIPromise } from './core/api-promise.js';
 export { Job, TERMINAL_JOB_STATUSES, } from './core/jobs.js';
+export { MAX_BATCH_IMAGES, isBatchSuccess, } from './core/batch.js';
 export { VisionAPIError, APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, ImageInputError, } from './core/errors.js';
 export { isRetryableAnswer, retryAfterMs, backoffMs } from './core/retry.js';
 export { MAX_INPUT_BYTES } from './core/image.js';

@@ -22,6 +22,14 @@ export {
   type WaitOptions,
 } from './core/jobs.js';
 export {
+  MAX_BATCH_IMAGES,
+  isBatchSuccess,
+  type BatchItem,
+  type BatchItemFailure,
+  type BatchItemSuccess,
+  type BatchResult,
+} from './core/batch.js';
+export {
   VisionAPIError,
   APIError,
   APIConnectionError,

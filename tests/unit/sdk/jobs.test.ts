@@ -4,7 +4,13 @@
  * pauses until it has finished, and gives up after its timeout; `cancel()` posts the cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Job, VisionAPI, VisionAPIError } from '../../../packages/typescript/src/index';
+import {
+  isBatchSuccess,
+  Job,
+  VisionAPI,
+  VisionAPIError,
+  type BatchResult,
+} from '../../../packages/typescript/src/index';
 import { startFakeServer, type FakeServer } from './fake-server';
 
 const PNG_1PX = Buffer.from(
@@ -76,6 +82,71 @@ describe('async jobs', () => {
     const gaps = polls.slice(1).map((r, i) => r.at - polls[i]!.at);
     expect(gaps[0]!).toBeGreaterThanOrEqual(25);
     expect(gaps[1]!).toBeGreaterThanOrEqual(40);
+  });
+
+  it('runBatch(..., { async: true }) sends images with Prefer: respond-async; wait() gives the batch answer, typed', async () => {
+    const batch = {
+      object: 'batch',
+      results: [
+        { index: 0, status: 200, result: answer },
+        {
+          index: 1,
+          status: 422,
+          error: { error_message: 'Not found.', code: 'image_url_unreachable', retry_after: 5 },
+        },
+      ],
+      usage: { cost_usd: 0.002, remaining_credits: 4.998, charged_images: 1 },
+    };
+    server.requests.length = 0;
+    server.script(
+      { status: 202, body: job('queued', { price_usd: 0.004 }) },
+      { status: 200, body: job('succeeded', { price_usd: 0.004, result: batch }) },
+    );
+    const created = await client().runBatch(
+      'image-classification',
+      [PNG_1PX, { imageUrl: 'https://example.com/missing.png' }],
+      { top_k: 2 },
+      { async: true },
+    );
+    expect(created).toBeInstanceOf(Job);
+    expect(created.price_usd).toBe(0.004);
+    const first = server.requests[0]!;
+    expect(first.headers.prefer).toBe('respond-async');
+    expect(JSON.parse(first.body.toString())).toEqual({
+      images: [
+        { image: PNG_1PX.toString('base64') },
+        { image_url: 'https://example.com/missing.png' },
+      ],
+      top_k: 2,
+    });
+    const done = await created.wait({ initialInterval: 10, maxInterval: 10 });
+    const result: BatchResult<{ task: string }> = done.result!;
+    expect(result).toEqual(batch);
+    const [good, bad] = result.results;
+    expect(isBatchSuccess(good!) && good.result.task).toBe('image-classification');
+    expect(isBatchSuccess(bad!)).toBe(false);
+  });
+
+  it('runBatch without async answers the batch; refuses 0 or 17 images before sending', async () => {
+    server.requests.length = 0;
+    server.script({
+      status: 200,
+      body: {
+        object: 'batch',
+        results: [],
+        usage: { cost_usd: 0, remaining_credits: 1, charged_images: 0 },
+      },
+    });
+    const answer = await client().runBatch('image-classification', [PNG_1PX]);
+    expect(answer.object).toBe('batch');
+    expect(server.requests[0]!.headers.prefer).toBeUndefined();
+    server.requests.length = 0;
+    for (const images of [[], Array.from({ length: 17 }, () => PNG_1PX)]) {
+      await expect(client().runBatch('image-classification', images)).rejects.toThrow(
+        /1 to 16 images/,
+      );
+    }
+    expect(server.requests).toHaveLength(0);
   });
 
   it('wait() gives up after its timeout, saying what the job is doing', async () => {

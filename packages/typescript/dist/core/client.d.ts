@@ -6,6 +6,7 @@
 import { type AccountOperations, type DeploymentPath, type Deployments, type PagedOperations } from '../generated/contract.js';
 import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
+import { type BatchResult } from './batch.js';
 import { Job } from './jobs.js';
 import type { CallOptions, ClientOptions, ImageInput } from './types.js';
 export declare const PRODUCTION_SERVICES_URL = "https://services.visionapi.dev";
@@ -34,6 +35,16 @@ export declare class VisionAPI extends DeploymentMethods {
         async: true;
     }): APIPromise<Job<Deployments[P]['result']>>;
     run<P extends DeploymentPath>(path: P, image: ImageInput, params?: Deployments[P]['params'], options?: CallOptions): APIPromise<Deployments[P]['result']>;
+    /**
+     * Up to 16 images in one call (`images`), with the parameters shared: one result per image in
+     * the same order, each its answer (with its own `usage`) or its error; only the images that
+     * answered are charged. With `{ async: true }`: one job at once (`Prefer: respond-async`) whose
+     * price is the sum of its images' and whose `wait()` gives this answer as its `result`.
+     */
+    runBatch<P extends DeploymentPath>(path: P, images: ReadonlyArray<ImageInput>, params: Deployments[P]['params'] | undefined, options: CallOptions & {
+        async: true;
+    }): APIPromise<Job<BatchResult<Deployments[P]['result']>>>;
+    runBatch<P extends DeploymentPath>(path: P, images: ReadonlyArray<ImageInput>, params?: Deployments[P]['params'], options?: CallOptions): APIPromise<BatchResult<Deployments[P]['result']>>;
     /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
     getJob<R = unknown>(id: string, options?: CallOptions): Promise<Job<R>>;
     /**

@@ -6,6 +6,7 @@
 import { ACCOUNT_OPERATIONS, DEPLOYMENTS, } from '../generated/contract.js';
 import { AccountResource, DeploymentMethods } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
+import { MAX_BATCH_IMAGES, restoreBatchScale } from './batch.js';
 import { VisionAPIError } from './errors.js';
 import { send } from './http.js';
 import { prepareImage, restoreScale, toBase64 } from './image.js';
@@ -85,6 +86,12 @@ export class VisionAPI extends DeploymentMethods {
     run(path, image, params, options) {
         return this.#deployment(path, image, params, options);
     }
+    runBatch(path, images, params, options) {
+        if (!Array.isArray(images) || images.length < 1 || images.length > MAX_BATCH_IMAGES) {
+            return new APIPromise(Promise.reject(new VisionAPIError(`A batch is 1 to ${MAX_BATCH_IMAGES} images (an array).`)));
+        }
+        return this.#deployment(path, images, params, options);
+    }
     /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
     getJob(id, options) {
         const transport = this.#jobTransport(null, options);
@@ -116,7 +123,14 @@ export class VisionAPI extends DeploymentMethods {
         return {
             get: (id, signal) => call('GET', id, signal),
             cancel: (id, signal) => call('POST', id, signal),
-            finish: (result) => (original ? restoreScale(result, original) : result),
+            finish: (result) => {
+                if (!original)
+                    return result;
+                // A batch job's result: each image's answer in its caller's pixels.
+                if (Array.isArray(original))
+                    return restoreBatchScale(result, original);
+                return restoreScale(result, original);
+            },
         };
     }
     /**
@@ -148,23 +162,33 @@ export class VisionAPI extends DeploymentMethods {
             signal: options?.signal,
         };
     }
+    /** One image's call, or a batch's when `image` is an array (`images`). */
     #deployment(path, image, params, options) {
         return new APIPromise((async () => {
             if (!Object.prototype.hasOwnProperty.call(DEPLOYMENTS, path))
                 throw new VisionAPIError(`No public deployment "${String(path).slice(0, 100)}": one of ${Object.keys(DEPLOYMENTS).join(', ')}.`);
             if (!this.#apiKey)
                 throw new VisionAPIError('No API key: pass `apiKey` or set VISIONAPI_API_KEY (create one on the API keys page).');
-            const byUrl = typeof image === 'object' && image !== null && 'imageUrl' in image ? image : null;
-            const prepared = byUrl
-                ? null
-                : await prepareImage(image, {
-                    resize: options?.resize ?? this.#resize,
-                    fetch: this.#http.fetch,
-                    signal: options?.signal,
-                });
-            const body = byUrl
-                ? { image_url: String(byUrl.imageUrl) }
-                : { image: toBase64(prepared.bytes) };
+            const one = async (input) => {
+                const byUrl = typeof input === 'object' && input !== null && 'imageUrl' in input ? input : null;
+                const prepared = byUrl
+                    ? null
+                    : await prepareImage(input, {
+                        resize: options?.resize ?? this.#resize,
+                        fetch: this.#http.fetch,
+                        signal: options?.signal,
+                    });
+                const part = byUrl
+                    ? { image_url: String(byUrl.imageUrl) }
+                    : { image: toBase64(prepared.bytes) };
+                return { part, original: prepared?.original ?? null };
+            };
+            const batch = Array.isArray(image) ? await Promise.all(image.map(one)) : null;
+            const single = batch ? null : await one(image);
+            const body = batch
+                ? { images: batch.map((item) => item.part) }
+                : { ...single.part };
+            const originals = batch ? batch.map((item) => item.original) : null;
             for (const [name, value] of Object.entries(params ?? {}))
                 if (value !== undefined)
                     body[name] = value;
@@ -190,12 +214,19 @@ export class VisionAPI extends DeploymentMethods {
                 if (result.meta.status !== 202) {
                     throw new VisionAPIError(`Expected 202 with a job, got ${result.meta.status}: is the services host older than async jobs?`);
                 }
-                const transport = this.#jobTransport(prepared?.original ?? null, options);
+                const transport = this.#jobTransport(originals ?? single.original, options);
                 const job = new Job(result.data, transport, result.meta);
                 return { data: job, meta: result.meta };
             }
+            if (originals) {
+                const answer = result.data;
+                return {
+                    data: restoreBatchScale(answer, originals),
+                    meta: result.meta,
+                };
+            }
             return {
-                data: prepared ? restoreScale(result.data, prepared.original) : result.data,
+                data: single.original ? restoreScale(result.data, single.original) : result.data,
                 meta: result.meta,
             };
         })());

@@ -14,9 +14,10 @@ import {
 } from '../generated/contract.js';
 import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
+import { MAX_BATCH_IMAGES, restoreBatchScale, type BatchResult } from './batch.js';
 import { VisionAPIError } from './errors.js';
 import { send, type HttpSettings } from './http.js';
-import { prepareImage, restoreScale, toBase64 } from './image.js';
+import { prepareImage, restoreScale, toBase64, type PreparedImage } from './image.js';
 import { Job, type JobData, type JobTransport } from './jobs.js';
 import type { CallOptions, ClientOptions, ImageInput, ResponseMeta } from './types.js';
 
@@ -135,6 +136,40 @@ export class VisionAPI extends DeploymentMethods {
     return this.#deployment(path, image, params, options);
   }
 
+  /**
+   * Up to 16 images in one call (`images`), with the parameters shared: one result per image in
+   * the same order, each its answer (with its own `usage`) or its error; only the images that
+   * answered are charged. With `{ async: true }`: one job at once (`Prefer: respond-async`) whose
+   * price is the sum of its images' and whose `wait()` gives this answer as its `result`.
+   */
+  runBatch<P extends DeploymentPath>(
+    path: P,
+    images: ReadonlyArray<ImageInput>,
+    params: Deployments[P]['params'] | undefined,
+    options: CallOptions & { async: true },
+  ): APIPromise<Job<BatchResult<Deployments[P]['result']>>>;
+  runBatch<P extends DeploymentPath>(
+    path: P,
+    images: ReadonlyArray<ImageInput>,
+    params?: Deployments[P]['params'],
+    options?: CallOptions,
+  ): APIPromise<BatchResult<Deployments[P]['result']>>;
+  runBatch<P extends DeploymentPath>(
+    path: P,
+    images: ReadonlyArray<ImageInput>,
+    params?: Deployments[P]['params'],
+    options?: CallOptions,
+  ): APIPromise<unknown> {
+    if (!Array.isArray(images) || images.length < 1 || images.length > MAX_BATCH_IMAGES) {
+      return new APIPromise(
+        Promise.reject(
+          new VisionAPIError(`A batch is 1 to ${MAX_BATCH_IMAGES} images (an array).`),
+        ),
+      );
+    }
+    return this.#deployment(path, images, params, options) as APIPromise<unknown>;
+  }
+
   /** A job by its id (`GET /jobs/{id}` on the services host), to wait for or cancel. */
   getJob<R = unknown>(id: string, options?: CallOptions): Promise<Job<R>> {
     const transport = this.#jobTransport<R>(null, options);
@@ -142,7 +177,7 @@ export class VisionAPI extends DeploymentMethods {
   }
 
   #jobTransport<R>(
-    original: Parameters<typeof restoreScale>[1] | null,
+    original: PreparedImage['original'] | ReadonlyArray<PreparedImage['original']> | null,
     options: CallOptions | undefined,
   ): JobTransport<R> {
     const call = async (method: 'GET' | 'POST', id: string, signal?: AbortSignal) => {
@@ -169,7 +204,13 @@ export class VisionAPI extends DeploymentMethods {
     return {
       get: (id, signal) => call('GET', id, signal),
       cancel: (id, signal) => call('POST', id, signal),
-      finish: (result) => (original ? restoreScale(result, original) : result),
+      finish: (result) => {
+        if (!original) return result;
+        // A batch job's result: each image's answer in its caller's pixels.
+        if (Array.isArray(original))
+          return restoreBatchScale(result as BatchResult<unknown>, original) as R;
+        return restoreScale(result, original as PreparedImage['original']);
+      },
     };
   }
 
@@ -214,9 +255,10 @@ export class VisionAPI extends DeploymentMethods {
     };
   }
 
+  /** One image's call, or a batch's when `image` is an array (`images`). */
   #deployment<P extends DeploymentPath>(
     path: P,
-    image: ImageInput,
+    image: ImageInput | ReadonlyArray<ImageInput>,
     params: Deployments[P]['params'] | undefined,
     options: CallOptions | undefined,
   ): APIPromise<Deployments[P]['result']> {
@@ -230,18 +272,27 @@ export class VisionAPI extends DeploymentMethods {
           throw new VisionAPIError(
             'No API key: pass `apiKey` or set VISIONAPI_API_KEY (create one on the API keys page).',
           );
-        const byUrl =
-          typeof image === 'object' && image !== null && 'imageUrl' in image ? image : null;
-        const prepared = byUrl
-          ? null
-          : await prepareImage(image as Exclude<ImageInput, { imageUrl: string }>, {
-              resize: options?.resize ?? this.#resize,
-              fetch: this.#http.fetch,
-              signal: options?.signal,
-            });
-        const body: Record<string, unknown> = byUrl
-          ? { image_url: String(byUrl.imageUrl) }
-          : { image: toBase64(prepared!.bytes) };
+        const one = async (input: ImageInput) => {
+          const byUrl =
+            typeof input === 'object' && input !== null && 'imageUrl' in input ? input : null;
+          const prepared = byUrl
+            ? null
+            : await prepareImage(input as Exclude<ImageInput, { imageUrl: string }>, {
+                resize: options?.resize ?? this.#resize,
+                fetch: this.#http.fetch,
+                signal: options?.signal,
+              });
+          const part: Record<string, unknown> = byUrl
+            ? { image_url: String(byUrl.imageUrl) }
+            : { image: toBase64(prepared!.bytes) };
+          return { part, original: prepared?.original ?? null };
+        };
+        const batch = Array.isArray(image) ? await Promise.all(image.map(one)) : null;
+        const single = batch ? null : await one(image as ImageInput);
+        const body: Record<string, unknown> = batch
+          ? { images: batch.map((item) => item.part) }
+          : { ...single!.part };
+        const originals = batch ? batch.map((item) => item.original) : null;
         for (const [name, value] of Object.entries(params ?? {}))
           if (value !== undefined) body[name] = value;
         const result = await send<Deployments[P]['result']>(this.#http, {
@@ -269,7 +320,7 @@ export class VisionAPI extends DeploymentMethods {
             );
           }
           const transport = this.#jobTransport<Deployments[P]['result']>(
-            prepared?.original ?? null,
+            originals ?? single!.original,
             options,
           );
           const job = new Job(
@@ -279,8 +330,15 @@ export class VisionAPI extends DeploymentMethods {
           );
           return { data: job as unknown as Deployments[P]['result'], meta: result.meta };
         }
+        if (originals) {
+          const answer = result.data as unknown as BatchResult<Deployments[P]['result']>;
+          return {
+            data: restoreBatchScale(answer, originals) as unknown as Deployments[P]['result'],
+            meta: result.meta,
+          };
+        }
         return {
-          data: prepared ? restoreScale(result.data, prepared.original) : result.data,
+          data: single!.original ? restoreScale(result.data, single!.original) : result.data,
           meta: result.meta,
         };
       })(),
