@@ -50,6 +50,7 @@ import { webhookHandlers } from './routes/v1/webhooks';
 import { createWebhooks, type Webhooks } from './services/webhooks';
 import type { LookupAll } from './lib/safe-fetch';
 import { ACCOUNT_API_COMPONENT } from '@contract/status-data';
+import { sharedSchemaCompilers } from './lib/schema-compilers';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -294,6 +295,7 @@ export async function buildAccountApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: ACCOUNT_BODY_LIMIT,
+    schemaController: sharedSchemaCompilers,
     frameworkErrors,
     ...requestIdOptions,
     ...options,

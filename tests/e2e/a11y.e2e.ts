@@ -15,6 +15,11 @@
  *
  * The sitemap is walked in shards (one test each, spread over the workers); in each, one page
  * per state, each route loaded once and scanned at both widths (a resize, not a reload).
+ * "Consent" is every cookie category accepted (analytics, marketing and the scheduling badge).
+ *
+ * The walks also hold the shipped Content-Security-Policy to account: every route runs its code
+ * in them, so each walk fails on any `securitypolicyviolation` (support/csp.ts);
+ * security-headers.e2e.ts checks what each route's own HTML carries.
  */
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
@@ -25,6 +30,7 @@ import {
   searchInput,
   waitForHydration,
 } from './fixtures';
+import { acceptEveryCookie, recordViolations } from './support/csp';
 import { test, expect } from './support/fixtures';
 import { buyCredits, callApi, signIn, type TestUser } from './support/identity';
 import { stubThirdParties } from './support/thirdParties';
@@ -397,8 +403,12 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
   });
 
   for (const [n, routes] of shards(ROUTES).entries()) {
-    test(`signed out, with the cookie banner (shard ${n + 1})`, async ({ page }, testInfo) => {
+    test(`signed out, with the cookie banner (shard ${n + 1})`, async ({
+      page,
+      context,
+    }, testInfo) => {
       test.setTimeout(budget(routes));
+      const violations = await recordViolations(context);
       await scanEveryRoute(
         page,
         'signed out, banner',
@@ -408,6 +418,7 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
         },
         routes,
       );
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     });
   }
 
@@ -418,7 +429,8 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
     }, testInfo) => {
       test.setTimeout(budget(routes));
       await stubThirdParties(context);
-      await consentWithScheduling(context);
+      const violations = await recordViolations(context);
+      await acceptEveryCookie(context);
       await scanEveryRoute(
         page,
         'consent',
@@ -430,6 +442,7 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
         },
         routes,
       );
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     });
   }
 
@@ -438,7 +451,8 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
     test(`signed in, with consent (shard ${n + 1})`, async ({ page, context, user }, testInfo) => {
       test.setTimeout(budget(routes) + 20_000);
       await stubThirdParties(context);
-      await consentWithScheduling(context);
+      const violations = await recordViolations(context);
+      await acceptEveryCookie(context);
       await buyCredits(user, 25);
       await signIn(page, user);
       await scanEveryRoute(
@@ -453,6 +467,7 @@ test.describe('axe on every route of the sitemap at 1280 and 390 px', () => {
         routes,
         SESSION_WIDE_ONLY,
       );
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     });
   }
 });

@@ -7,8 +7,12 @@
  * before. Tests that migrate from an older schema open a PGlite data directory of their own and
  * migrate it for real.
  *
- * - PGlite: the template is a `dumpDataDir()` tarball in a temporary directory named by
- *   VAPI_TEST_PGLITE_TEMPLATE; each test database is a new in-memory PGlite loaded from it.
+ * - PGlite: the template is a data directory (checkpointed, closed cleanly) named by
+ *   VAPI_TEST_PGLITE_TEMPLATE, in /dev/shm where there is one (memory, no disk); each test
+ *   database is a copy of it beside it, opened by PGlite from disk. Measured on 2 cores: a copy
+ *   and its start take 0.6–0.9 s, where loading the 30 MB `dumpDataDir()` tarball into PGlite's
+ *   in-memory file system took 1.8–2.1 s (its file-system calls, once per file of the directory);
+ *   queries run as fast either way. A harness is made for most test files, several for some.
  * - PostgreSQL (DATABASE_URL): the template is a database of its own named by
  *   VAPI_TEST_PG_TEMPLATE; each test database is `CREATE DATABASE ... TEMPLATE` it. Nothing
  *   connects to the template after this setup (CREATE DATABASE ... TEMPLATE requires that), and
@@ -18,7 +22,7 @@
  * them. Outside vitest (bench/) they are unset, and every database is migrated from empty.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -50,6 +54,16 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/** Where the PGlite template and its copies live: memory (/dev/shm) where the system has it. */
+function memoryDir(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
 export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -73,13 +87,14 @@ export default async function setup(): Promise<() => Promise<void>> {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     };
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vapi-pglite-template-'));
+  const dir = mkdtempSync(path.join(memoryDir(), 'vapi-pglite-template-'));
+  const template = path.join(dir, 'template');
   try {
-    const handle = await openDatabase({ migrationHooks: migrationHooks() });
+    const handle = await openDatabase({ pgliteDir: template, migrationHooks: migrationHooks() });
     try {
+      // Written out, so a copy starts without replaying the migrations' log.
       const client = (handle.db as unknown as { $client: PGlite }).$client;
-      const tarball = await client.dumpDataDir('none');
-      writeFileSync(path.join(dir, 'template.tar'), Buffer.from(await tarball.arrayBuffer()));
+      await client.query('CHECKPOINT');
     } finally {
       await handle.close();
     }
@@ -87,7 +102,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  process.env.VAPI_TEST_PGLITE_TEMPLATE = path.join(dir, 'template.tar');
+  process.env.VAPI_TEST_PGLITE_TEMPLATE = template;
   return async () => {
     delete process.env.VAPI_TEST_PGLITE_TEMPLATE;
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  * documents.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AssignableRole } from '@contract';
 import type {
   FastifyInstance,
@@ -43,15 +43,15 @@ export interface RecordedAnswer {
 export const recordedAnswers: RecordedAnswer[] = [];
 
 /**
- * The migrated template of this run (./global-setup.ts), loaded once per test process; a harness
- * outside vitest (bench/) has none and migrates an empty database.
+ * A copy of this run's migrated template (./global-setup.ts: a PGlite data directory), beside it;
+ * a harness outside vitest (bench/) has none and migrates an empty database in memory.
  */
-let pgliteTemplate: Promise<Blob> | undefined;
-function loadPgliteTemplate(): Promise<Blob> | undefined {
-  const file = process.env.VAPI_TEST_PGLITE_TEMPLATE;
-  if (!file) return undefined;
-  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
-  return pgliteTemplate;
+function copyPgliteTemplate(): string | undefined {
+  const template = process.env.VAPI_TEST_PGLITE_TEMPLATE;
+  if (!template) return undefined;
+  const dir = mkdtempSync(`${template}-copy-`);
+  cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /** A fresh database per harness, so runs are repeatable on PGlite and PostgreSQL alike. */
@@ -61,10 +61,12 @@ export async function freshDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const template = loadPgliteTemplate();
+    const dir = copyPgliteTemplate();
     return {
-      options: template ? { pgliteTemplate: await template } : {},
-      drop: async () => undefined,
+      options: dir ? { pgliteDir: dir } : {},
+      drop: async () => {
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
   const name = `vapi_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

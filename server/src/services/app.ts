@@ -88,6 +88,7 @@ import { microsToUsd } from '../lib/money';
 import type { JobRow } from '../repositories/jobs';
 import { randomUUID } from 'node:crypto';
 import { createRenderPool, type Renderer } from './render/pool';
+import { sharedSchemaCompilers } from '../lib/schema-compilers';
 
 export interface ServicesDeps extends Pick<
   AppDeps,
@@ -1317,6 +1318,7 @@ export async function buildServicesApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: SERVICES_BODY_LIMIT,
+    schemaController: sharedSchemaCompilers,
     frameworkErrors,
     ...requestIdOptions,
     ...options,
