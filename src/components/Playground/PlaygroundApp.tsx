@@ -25,7 +25,8 @@ import styles from './styles.module.css';
 
 type Outcome =
   | { kind: 'idle' }
-  | { kind: 'running' }
+  /** byUrl: the services host fetches the image first. */
+  | { kind: 'running'; byUrl?: true }
   | { kind: 'error'; message: string }
   | {
       kind: 'done';
@@ -154,7 +155,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
       body = form;
       shown = { imageUrl: picked.url };
     }
-    setOutcome({ kind: 'running' });
+    setOutcome(source === 'url' ? { kind: 'running', byUrl: true } : { kind: 'running' });
     if (auth.status !== 'signedIn') {
       // A signed-out reader's first try: the shared demo test key, free sample answers.
       const demo = await import('@site/src/api/demo').catch(() => null);
@@ -325,7 +326,7 @@ export default function PlaygroundApp({ doc }: { doc: DeploymentDoc }): ReactNod
         ) : null}
         {outcome.kind === 'running' ? (
           <p className={styles.muted} role="status">
-            Processing the image…
+            {outcome.byUrl ? 'Fetching and processing the image…' : 'Processing the image…'}
           </p>
         ) : null}
         {outcome.kind === 'error' ? (
