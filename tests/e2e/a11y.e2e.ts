@@ -23,7 +23,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import axeCore, { type AxeResults } from 'axe-core';
 import {
   consentWithScheduling,
   dismissCookieBanner,
@@ -32,10 +31,10 @@ import {
 } from './fixtures';
 import { acceptEveryCookie, recordViolations } from './support/csp';
 import { test, expect } from './support/fixtures';
+import { runAxe } from './support/axe';
 import { buyCredits, callApi, signIn, type TestUser } from './support/identity';
 import { stubThirdParties } from './support/thirdParties';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -46,51 +45,6 @@ const BUILD_DIR = process.env.SITE_BUILD_DIR ?? 'build-test';
 const ROUTES = [
   ...readFileSync(`${BUILD_DIR}/sitemap.xml`, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g),
 ].map((match) => new URL(match[1]!).pathname);
-
-/** axe-core's browser build, evaluated once in each document it scans. */
-const AXE_SOURCE = axeCore.source;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[]; failureSummary: string | null }>;
-}
-
-/**
- * axe.run with every rule of TAGS, in the page itself (the site has no frames of its own). axe
- * is injected once per document and stays there across in-app navigations: @axe-core/playwright
- * evaluated its 550 KB source again before every scan, which made each scan two to four times
- * slower (measured: 1.8–6.3 s against 0.4–2.7 s a scan on docs pages, on this 2-core machine).
- */
-async function runAxe(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    // The page as a reader sees it once it is still: a drawer fading in or a sidebar category
-    // unfolding is caught mid-transition otherwise (colours half-blended, links half-clipped).
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-    await Promise.race([
-      Promise.allSettled(finite.map((a) => a.finished)),
-      new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]);
-    const { axe } = window as unknown as {
-      axe: { run: (...args: unknown[]) => Promise<AxeResults> };
-    };
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      nodes: v.nodes.map((n) => ({
-        target: n.target.map(String),
-        failureSummary: n.failureSummary ?? null,
-      })),
-    }));
-  }, TAGS);
-}
 
 interface Exclusion {
   /** Why it is not fixed here, and who owns it. */

@@ -17,7 +17,7 @@ function Rendering({
 }: {
   path: DeploymentPath;
   result: AnyResult;
-  imageUrl: string;
+  imageUrl: string | null;
 }): ReactNode {
   const size = { width: result.image.original_width, height: result.image.original_height };
   switch (path) {
@@ -67,7 +67,7 @@ export default function ResultView({
 }: {
   path: DeploymentPath;
   result: AnyResult;
-  imageUrl: string;
+  imageUrl: string | null;
 }): ReactNode {
   const [tab, setTab] = useState<'result' | 'json'>('result');
   return (

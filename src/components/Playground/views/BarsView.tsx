@@ -7,13 +7,14 @@ export default function BarsView({
   imageUrl,
   predictions,
 }: {
-  imageUrl: string;
+  /** Null: the page may not show the image (an `image_url` on another host); the bars alone. */
+  imageUrl: string | null;
   predictions: ReadonlyArray<{ label: string; score: number }>;
 }): ReactNode {
   const ranked = [...predictions].sort((a, b) => b.score - a.score);
   return (
-    <div className={styles.barsLayout}>
-      <img className={styles.thumb} src={imageUrl} alt="Input image" />
+    <div className={imageUrl ? styles.barsLayout : undefined}>
+      {imageUrl ? <img className={styles.thumb} src={imageUrl} alt="Input image" /> : null}
       <ol className={styles.bars} aria-label="Predictions" data-count={ranked.length}>
         {ranked.map((p) => (
           <li key={p.label} aria-label={`${p.label} ${formatScore(p.score)}`}>

@@ -2,6 +2,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { rgbCss, textColorOn } from '@site/src/playground/colors';
 import { boxesToOverlay, type DetectionLike } from '@site/src/playground/overlay';
+import Stage from './Stage';
 import styles from '../styles.module.css';
 
 export function BoxLayer({
@@ -56,21 +57,15 @@ export default function BoxesView({
   size,
   detections,
 }: {
-  imageUrl: string;
+  imageUrl: string | null;
   size: { width: number; height: number };
   detections: readonly DetectionLike[];
 }): ReactNode {
   return (
     <figure className={styles.figure}>
-      <div className={styles.stage}>
-        <img
-          src={imageUrl}
-          alt="Input image with detections"
-          width={size.width}
-          height={size.height}
-        />
+      <Stage imageUrl={imageUrl} alt="Input image with detections" size={size}>
         <BoxLayer detections={detections} size={size} />
-      </div>
+      </Stage>
       <figcaption className={styles.muted}>
         {detections.length === 0
           ? 'No detections above the confidence threshold.'

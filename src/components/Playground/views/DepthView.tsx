@@ -17,7 +17,8 @@ export default function DepthView({
   size,
   depth,
 }: {
-  imageUrl: string;
+  /** Null: the page may not show the image (an `image_url` on another host); the depth map alone. */
+  imageUrl: string | null;
   size: { width: number; height: number };
   depth: Depth;
 }): ReactNode {
@@ -39,11 +40,13 @@ export default function DepthView({
   }, [depth.png_base64]);
   return (
     <div>
-      <div className={styles.sideBySide}>
-        <figure className={styles.figure}>
-          <img src={imageUrl} alt="Input image" width={size.width} height={size.height} />
-          <figcaption>Image</figcaption>
-        </figure>
+      <div className={imageUrl ? styles.sideBySide : styles.single}>
+        {imageUrl ? (
+          <figure className={styles.figure}>
+            <img src={imageUrl} alt="Input image" width={size.width} height={size.height} />
+            <figcaption>Image</figcaption>
+          </figure>
+        ) : null}
         <figure className={styles.figure}>
           <canvas
             ref={canvas}

@@ -9,6 +9,7 @@ import { decodeGrayPng, paintRgba, type GrayImage } from '@site/src/playground/d
 import { binarize, compositeMasks, maskCoverage } from '@site/src/playground/masks';
 import { formatScore, type DetectionLike } from '@site/src/playground/overlay';
 import { BoxLayer } from './BoxesView';
+import Stage from './Stage';
 import styles from '../styles.module.css';
 
 interface Segment {
@@ -26,7 +27,7 @@ export default function MasksView({
   segments,
   showBoxes,
 }: {
-  imageUrl: string;
+  imageUrl: string | null;
   size: { width: number; height: number };
   segments: readonly Segment[];
   showBoxes: boolean;
@@ -71,13 +72,7 @@ export default function MasksView({
   return (
     <div>
       <figure className={styles.figure}>
-        <div className={styles.stage}>
-          <img
-            src={imageUrl}
-            alt="Input image with segment masks"
-            width={size.width}
-            height={size.height}
-          />
+        <Stage imageUrl={imageUrl} alt="Input image with segment masks" size={size}>
           <canvas
             ref={canvas}
             className={styles.maskCanvas}
@@ -88,7 +83,7 @@ export default function MasksView({
             data-state={failed ? 'failed' : masks ? 'ready' : 'decoding'}
           />
           {boxes.length ? <BoxLayer detections={boxes} size={size} /> : null}
-        </div>
+        </Stage>
       </figure>
       <label className={styles.opacity}>
         Mask opacity
