@@ -58,13 +58,9 @@ export const Event = Type.Object({
   }),
   type: EventTypeSchema,
   created_at: IsoDateTime,
-  data: Type.Object(
-    {},
-    {
-      additionalProperties: true,
-      description: 'What the event announces; the fields of each type are listed in the docs.',
-    },
-  ),
+  data: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'What the event announces; the fields of each type are listed in the docs.',
+  }),
 });
 export type Event = Static<typeof Event>;
 

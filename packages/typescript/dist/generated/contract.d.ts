@@ -1965,7 +1965,9 @@ export interface ListEventsResponse {
         type: 'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
         created_at: string;
         /** What the event announces; the fields of each type are listed in the docs. */
-        data: Record<string, never>;
+        data: {
+            [key: string]: unknown;
+        };
     }>;
     /** Whether older events match. */
     has_more: boolean;
@@ -1985,7 +1987,9 @@ export interface GetEventResponse {
     type: 'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
     created_at: string;
     /** What the event announces; the fields of each type are listed in the docs. */
-    data: Record<string, never>;
+    data: {
+        [key: string]: unknown;
+    };
 }
 /** What `listAuditLog` sends. */
 export interface ListAuditLogRequest {

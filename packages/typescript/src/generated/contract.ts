@@ -2301,7 +2301,9 @@ export interface ListEventsResponse {
       'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
     created_at: string;
     /** What the event announces; the fields of each type are listed in the docs. */
-    data: Record<string, never>;
+    data: {
+      [key: string]: unknown;
+    };
   }>;
   /** Whether older events match. */
   has_more: boolean;
@@ -2324,7 +2326,9 @@ export interface GetEventResponse {
     'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
   created_at: string;
   /** What the event announces; the fields of each type are listed in the docs. */
-  data: Record<string, never>;
+  data: {
+    [key: string]: unknown;
+  };
 }
 
 /** What `listAuditLog` sends. */
