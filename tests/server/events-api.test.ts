@@ -443,6 +443,16 @@ describe('GET /v1/events/stream', () => {
       () => app.eventStreams.openStreams(orgId),
       (n) => n === 0,
     );
+
+    // Opened all at once: still exactly 5.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => stream()));
+    expect(burst.filter((s) => s.response.status === 200)).toHaveLength(5);
+    expect(burst.filter((s) => s.response.status === 429)).toHaveLength(3);
+    for (const s of burst) s.close();
+    await until(
+      () => app.eventStreams.openStreams(orgId),
+      (n) => n === 0,
+    );
   });
 
   it('ends the stream of an admin key that is deleted, and of a member who is removed', async () => {
