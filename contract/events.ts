@@ -136,8 +136,8 @@ export const EVENT_STREAM_DESCRIPTION =
   'to get the events after that one first: at most ' +
   `${EVENT_STREAM_CATCH_UP_EVENTS}, of the last ${EVENT_STREAM_CATCH_UP_HOURS} hours, else 410 ` +
   '`gone` (read them with `GET /events`, then reconnect without it). At most ' +
-  `${MAX_EVENT_STREAMS_PER_ORGANIZATION} streams per organization are open at once (429 with ` +
-  '`Retry-After` beyond). The credentials are checked again every ' +
+  `${MAX_EVENT_STREAMS_PER_ORGANIZATION} streams per organization are open at once on one API ` +
+  'server (429 with `Retry-After` beyond). The credentials are checked again every ' +
   `${EVENT_STREAM_RECHECK_SECONDS} seconds: the stream ends when the admin key is deleted or ` +
   'the member removed. Events are kept ' +
   `${EVENT_RETENTION_DAYS} days. \`visionapi listen --forward-to <url>\` forwards this stream ` +

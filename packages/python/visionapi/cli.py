@@ -6,7 +6,8 @@ TypeScript package's ``visionapi`` CLI.
     python3 -m visionapi listen --forward-to <url> [--events type,...] [--print-json]
 
 Exit codes: 0 done; 1 the API answered an error or could not be reached (its code and message on
-stderr); 2 the command line is wrong. Secrets are never printed.
+stderr); 2 the command line is wrong. Secrets are never printed (``listen`` prints the signing
+secret it makes for its session: it signs only what that session forwards).
 """
 from __future__ import annotations
 

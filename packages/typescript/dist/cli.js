@@ -8,7 +8,8 @@
  *
  * Exit codes: 0 done; 1 the API answered an error or could not be reached (its code and message on
  * stderr); 2 the command line is wrong. Secrets are never printed: API key secrets are left out of
- * `keys list`, and credentials show as their prefix and last four characters.
+ * `keys list`, and credentials show as their prefix and last four characters. (`listen` prints
+ * the signing secret it makes for its session: it signs only what that session forwards.)
  */
 import { parseArgs } from 'node:util';
 import { VisionAPI, SDK_VERSION, PRODUCTION_API_URL, PRODUCTION_SERVICES_URL, } from './core/client.js';

@@ -50,7 +50,8 @@ export async function forward(url, secret, event, timeoutMs, outer) {
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = await signWebhook(secret, event.id, timestamp, event.body);
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+    // AbortSignal.any is Node 20.3+; before it, ^C waits for the forward's timeout at most.
+    const signal = outer && typeof AbortSignal.any === 'function' ? AbortSignal.any([outer, timeout]) : timeout;
     try {
         const answer = await fetch(url, {
             method: 'POST',
