@@ -18,7 +18,7 @@ export const EVENT_RETENTION_DAYS = 30;
 export const MAX_EVENTS_PAGE = 100;
 /** Streams one organization may hold open at once (per API process); 429 beyond. */
 export const MAX_EVENT_STREAMS_PER_ORGANIZATION = 5;
-/** A stream sends a comment this often when nothing else is sent, so proxies keep it open. */
+/** A stream sends a comment this often, so proxies keep an idle one open. */
 export const EVENT_STREAM_HEARTBEAT_SECONDS = 15;
 /** How often a stream's credentials are checked again (a deleted key or a removed member). */
 export const EVENT_STREAM_RECHECK_SECONDS = 30;

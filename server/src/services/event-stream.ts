@@ -53,7 +53,7 @@ type Log = { warn: (o: unknown, m?: string) => void; info?: (o: unknown, m?: str
 export interface EventStreamSettings {
   /** The hub's poll (ms): PGlite's only wake-up, PostgreSQL's safety net. */
   pollMs: number;
-  /** A comment is sent after this long without anything else (ms). */
+  /** A comment (`: keep-alive`) is sent this often (ms). */
   heartbeatMs: number;
   /** The caller's credentials are checked again this often (ms). */
   recheckMs: number;
