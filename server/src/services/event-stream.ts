@@ -199,10 +199,18 @@ export function createEventStreams(deps: EventStreamsDeps) {
     return running;
   }
 
-  function schedulePoll() {
+  /**
+   * The hub runs (listener subscribed, poll scheduled) while a stream is open. `generation`
+   * tells a poll chain or a start of a stopped run from the current one, so a stop and a new
+   * start in quick succession never leave two running.
+   */
+  let generation = 0;
+  let runningGeneration: number | null = null;
+
+  function schedulePoll(run: number) {
     pollTimer = setTimeout(() => {
       void tick().finally(() => {
-        if (subscribers.size > 0) schedulePoll();
+        if (runningGeneration === run) schedulePoll(run);
       });
     }, settings.pollMs);
     pollTimer.unref();
@@ -211,11 +219,16 @@ export function createEventStreams(deps: EventStreamsDeps) {
   /** The hub's start: what is already in the window counts as seen (sent before anyone joined). */
   function startHub(): Promise<void> {
     hubReady ??= (async () => {
+      const run = ++generation;
+      const window = await windowIds();
+      // Every stream left meanwhile, or another start got there first.
+      if (subscribers.size === 0 || runningGeneration !== null || run !== generation) return;
       seen.clear();
-      for (const entry of await windowIds()) seen.set(entry.id, entry.at);
+      for (const entry of window) seen.set(entry.id, entry.at);
+      runningGeneration = run;
       unsubscribe = deps.notifier.subscribe(() => void tick());
       deps.notifier.start();
-      schedulePoll();
+      schedulePoll(run);
     })().catch((error: unknown) => {
       hubReady = null;
       throw error;
@@ -233,17 +246,14 @@ export function createEventStreams(deps: EventStreamsDeps) {
     }
   }
 
+  /** The last stream to leave stops the hub (synchronously, so a new start begins clean). */
   async function leave(subscriber: Subscriber): Promise<void> {
     subscribers.delete(subscriber);
-    if (subscribers.size > 0 || !hubReady) return;
-    const ready = hubReady;
+    if (subscribers.size > 0) return;
     hubReady = null;
-    await ready.catch(() => undefined);
-    if (subscribers.size > 0) {
-      // Someone joined while the hub was stopping: it keeps running for them.
-      hubReady = ready;
-      return;
-    }
+    generation += 1;
+    if (runningGeneration === null) return;
+    runningGeneration = null;
     if (pollTimer) clearTimeout(pollTimer);
     pollTimer = null;
     unsubscribe?.();
