@@ -2,14 +2,8 @@
  * The live event stream (`GET /v1/events/stream`, Server-Sent Events; issue 35), what
  * `visionapi listen` forwards to a developer's machine.
  *
- * - One hub per process finds new events for every open stream: woken by the process's shared
- *   `LISTEN vapi_events` connection (PostgreSQL; NOTIFY at commit) and by a short poll (the only
- *   wake-up on PGlite, the safety net on PostgreSQL). No stream has a database connection of
- *   its own, and the hub queries nothing while no stream is open.
- * - An event's `created_at` is its transaction's start, so one may commit after a newer one was
- *   read. Each pass reads the ids of the last `lateCommitMs` of events (an index-only scan of
- *   events_created_idx) and sends those it has not seen: a late commit is sent once it is
- *   visible, and no event twice.
+ * - One hub per process (./event-hub.ts) finds new events for every open stream, woken by the
+ *   process's shared LISTEN connection and a short poll; no stream has a connection of its own.
  * - A stream resumed with `Last-Event-ID` (or `?after=`) first gets the organization's events
  *   after that one in (created_at, id) order, bounded (EVENT_STREAM_CATCH_UP_*; 410 beyond);
  *   it joins the hub before reading them, so nothing published meanwhile falls between the two,
@@ -21,7 +15,7 @@
  *   member, a revoked or expired ID token ends the stream).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ADMIN_KEY_PREFIX,
   EVENT_RETENTION_DAYS,
@@ -36,18 +30,17 @@ import {
 import type { TokenVerifier } from '../auth/firebase';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { events, type EventType } from '../db/schema';
-import { describeDatabaseError } from '../lib/database-errors';
+import type { EventType } from '../db/schema';
 import { ApiError, invalidRequest, notFound } from '../lib/errors';
 import type { KeySecrets } from '../lib/keys';
 import { adminKeyRole } from '../plugins/access';
 import { bearerToken } from '../plugins/auth';
 import type { TeamsRepository } from '../repositories/teams';
+import { createEventHub, type EventRow, type Subscriber } from './event-hub';
 import type { EventNotifier } from './event-notifier';
 import { eventKeyset } from './events';
 import { webhookBody } from './webhooks';
 
-type EventRow = typeof events.$inferSelect;
 type Log = { warn: (o: unknown, m?: string) => void; info?: (o: unknown, m?: string) => void };
 
 export interface EventStreamSettings {
@@ -74,18 +67,10 @@ export const DEFAULT_EVENT_STREAM_SETTINGS: EventStreamSettings = {
 const MAX_UNREAD_BYTES = 1024 * 1024;
 /** Ids a stream remembers having sent (what the catch-up and the hub both found). */
 const SENT_MEMORY = 4_096;
-/** Ids one pass of the hub reads at most (the rest at the next, at once). */
-const PASS_BATCH = 1_000;
 /** Seconds a refused stream is told to wait. */
 const STREAM_RETRY_AFTER_SECONDS = 30;
 /** What the client's EventSource waits before reconnecting (ms), sent as `retry:`. */
 const CLIENT_RETRY_MS = 3_000;
-
-interface Subscriber {
-  organizationId: string;
-  types: ReadonlySet<string> | null;
-  deliver(row: EventRow): void;
-}
 
 /** The SSE frame of one event: its id, type, and the body its webhook deliveries carry. */
 export function sseFrame(row: Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>): string {
@@ -120,147 +105,10 @@ export interface EventStreamsDeps {
 export function createEventStreams(deps: EventStreamsDeps) {
   const settings: EventStreamSettings = { ...DEFAULT_EVENT_STREAM_SETTINGS, ...deps.settings };
   const { db } = deps;
-  const subscribers = new Set<Subscriber>();
   const perOrganization = new Map<string, number>();
   const open = new Set<() => void>();
-  /** Ids the hub has handed out, with their created_at (ms), for the late-commit window. */
-  const seen = new Map<string, number>();
-  let hubReady: Promise<void> | null = null;
-  let pollTimer: NodeJS.Timeout | null = null;
-  let unsubscribe: (() => void) | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  // ---------------------------------------------------------------- the hub
-
-  /** Ids and times of the events of the late-commit window (every organization). */
-  async function windowIds(): Promise<Array<{ id: string; at: number }>> {
-    const result = await db.execute(sql`
-      select id, (extract(epoch from created_at) * 1000)::float8 as at from events
-      where created_at > now() - make_interval(secs => ${settings.lateCommitMs / 1000})
-      order by created_at, id
-      limit ${PASS_BATCH + seen.size}`);
-    return rowsOf<{ id: string; at: number }>(result).map((r) => ({ id: r.id, at: Number(r.at) }));
-  }
-
-  function prune(latest: number) {
-    for (const [id, at] of seen) if (at < latest - settings.lateCommitMs * 2) seen.delete(id);
-  }
-
-  async function pass(): Promise<void> {
-    const window = await windowIds();
-    const fresh = window.filter((entry) => !seen.has(entry.id)).slice(0, PASS_BATCH);
-    if (fresh.length > 0) {
-      const rows = await db
-        .select()
-        .from(events)
-        .where(
-          inArray(
-            events.id,
-            fresh.map((entry) => entry.id),
-          ),
-        );
-      rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
-      for (const entry of fresh) seen.set(entry.id, entry.at);
-      for (const row of rows) {
-        for (const subscriber of subscribers) {
-          if (subscriber.organizationId !== row.organizationId) continue;
-          if (subscriber.types && !subscriber.types.has(row.type)) continue;
-          subscriber.deliver(row);
-        }
-      }
-    }
-    const latest = window.at(-1)?.at;
-    if (latest !== undefined) prune(latest);
-    if (fresh.length >= PASS_BATCH) again = true;
-  }
-
-  function tick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        if (subscribers.size === 0) return;
-        await pass();
-      } while (again);
-    })()
-      .catch((error: unknown) => {
-        deps.log.warn(
-          { db: describeDatabaseError(error) },
-          'event stream hub pass failed; retrying at the next poll',
-        );
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  /**
-   * The hub runs (listener subscribed, poll scheduled) while a stream is open. `generation`
-   * tells a poll chain or a start of a stopped run from the current one, so a stop and a new
-   * start in quick succession never leave two running.
-   */
-  let generation = 0;
-  let runningGeneration: number | null = null;
-
-  function schedulePoll(run: number) {
-    pollTimer = setTimeout(() => {
-      void tick().finally(() => {
-        if (runningGeneration === run) schedulePoll(run);
-      });
-    }, settings.pollMs);
-    pollTimer.unref();
-  }
-
-  /** The hub's start: what is already in the window counts as seen (sent before anyone joined). */
-  function startHub(): Promise<void> {
-    hubReady ??= (async () => {
-      const run = ++generation;
-      const window = await windowIds();
-      // Every stream left meanwhile, or another start got there first.
-      if (subscribers.size === 0 || runningGeneration !== null || run !== generation) return;
-      seen.clear();
-      for (const entry of window) seen.set(entry.id, entry.at);
-      runningGeneration = run;
-      unsubscribe = deps.notifier.subscribe(() => void tick());
-      deps.notifier.start();
-      schedulePoll(run);
-    })().catch((error: unknown) => {
-      hubReady = null;
-      throw error;
-    });
-    return hubReady;
-  }
-
-  async function join(subscriber: Subscriber): Promise<void> {
-    subscribers.add(subscriber);
-    try {
-      await startHub();
-    } catch (error) {
-      await leave(subscriber);
-      throw error;
-    }
-  }
-
-  /** The last stream to leave stops the hub (synchronously, so a new start begins clean). */
-  async function leave(subscriber: Subscriber): Promise<void> {
-    subscribers.delete(subscriber);
-    if (subscribers.size > 0) return;
-    hubReady = null;
-    generation += 1;
-    if (runningGeneration === null) return;
-    runningGeneration = null;
-    if (pollTimer) clearTimeout(pollTimer);
-    pollTimer = null;
-    unsubscribe?.();
-    unsubscribe = null;
-    seen.clear();
-    await deps.notifier.stop();
-  }
+  const hub = createEventHub({ db, notifier: deps.notifier, settings, log: deps.log });
+  const { join, leave } = hub;
 
   // ---------------------------------------------------------------- credentials
 
@@ -473,13 +321,13 @@ export function createEventStreams(deps: EventStreamsDeps) {
     settings,
     stream,
     /** Runs a hub pass now (tests). */
-    tick,
+    tick: hub.tick,
     /** Open streams of an organization in this process. */
     openStreams: (organizationId: string) => perOrganization.get(organizationId) ?? 0,
     /** Ends every stream (the server is closing; clients reconnect to another process). */
     async closeAll(): Promise<void> {
       for (const close of [...open]) close();
-      await running;
+      await hub.running();
     },
   };
 }
