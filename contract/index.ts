@@ -11,3 +11,4 @@ export * from './messages';
 export * from './operations';
 export * from './status';
 export * from './webhooks';
+export * from './events';

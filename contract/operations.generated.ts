@@ -713,6 +713,39 @@ export const OPERATION_INDEX = {
       message: 'processRequest',
     },
   },
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/events/{event_id}',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
+  streamEvents: {
+    method: 'GET',
+    path: '/events/stream',
+    access: {
+      kind: 'member',
+      roles: ['owner', 'admin', 'developer', 'viewer'],
+    },
+    client: {
+      message: 'processRequest',
+    },
+  },
   listAuditLog: {
     method: 'GET',
     path: '/audit-log',

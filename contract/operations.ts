@@ -121,6 +121,17 @@ import {
   WebhookEndpointWithSecret,
   WebhookParams,
 } from './webhooks';
+import {
+  EVENT_RETENTION_DAYS,
+  EVENT_STREAM_DESCRIPTION,
+  EventPage,
+  EventParams,
+  EventStreamHeaders,
+  EventStreamQuery,
+  EventStreamResponse,
+  EventsQuery,
+  Event,
+} from './events';
 
 /** The tags of the account API, in the order the reference lists them, with what each holds. */
 export const ACCOUNT_TAGS = {
@@ -134,6 +145,8 @@ export const ACCOUNT_TAGS = {
   'Audit log': 'Who did what, when and from where.',
   Webhooks:
     'Endpoints that receive signed events (jobs, low balance, paused keys, payments), and the log of every delivery.',
+  Events:
+    'What happened in the organization, as webhooks receive it: listed, one by one, or streamed live (Server-Sent Events).',
   Pricing: 'Public prices and the docs’ shared demo key (no sign-in).',
   Feedback: 'Feedback and contact messages.',
   Status:
@@ -168,7 +181,7 @@ export interface OperationSpec {
   /** The 200 answer: JSON, or what `produces` says. */
   response: TSchema;
   /** A success answer that is not JSON (errors are JSON whatever it is). */
-  produces?: 'text/csv' | 'application/pdf' | 'application/atom+xml';
+  produces?: 'text/csv' | 'application/pdf' | 'application/atom+xml' | 'text/event-stream';
   /** Codes beyond the ones the shape implies (impliedErrors). */
   errors: readonly ErrorCode[];
   /**
@@ -1079,6 +1092,53 @@ export const OPERATIONS = {
     params: WebhookDeliveryParams,
     response: WebhookDelivery,
     errors: ['not_found', 'conflict'],
+    freshToken: true,
+    client: processRequest,
+  },
+
+  // ------------------------------------------------------------------ events
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    tag: 'Events',
+    summary: 'Events of the organization, newest first',
+    description:
+      'Page with `next_cursor` (as `cursor`) or with `starting_after` (the last id of the ' +
+      'previous page); filter by `type` and `created_after`. Each event has the `type`, ' +
+      '`created_at` and `data` a webhook delivery of it carries. Events are kept ' +
+      `${EVENT_RETENTION_DAYS} days.`,
+    access: member(KEY_READERS),
+    query: EventsQuery,
+    response: EventPage,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/events/{event_id}',
+    tag: 'Events',
+    summary: 'One event',
+    description: `Events are kept ${EVENT_RETENTION_DAYS} days; an older one is not found.`,
+    access: member(KEY_READERS),
+    params: EventParams,
+    response: Event,
+    errors: ['not_found'],
+    freshToken: true,
+    client: processRequest,
+  },
+  streamEvents: {
+    method: 'GET',
+    path: '/events/stream',
+    tag: 'Events',
+    summary: 'The events of the organization, live (Server-Sent Events)',
+    description: EVENT_STREAM_DESCRIPTION,
+    access: member(KEY_READERS),
+    headers: EventStreamHeaders,
+    query: EventStreamQuery,
+    response: EventStreamResponse,
+    produces: 'text/event-stream',
+    errors: ['not_found', 'gone'],
     freshToken: true,
     client: processRequest,
   },

@@ -49,8 +49,12 @@ export const GENERATED_FILES = {
   python: path.join(ROOT, 'packages/python/visionapi/_generated.py'),
 } as const;
 
-/** Operations an SDK user never calls: Stripe calls the webhook. */
-const NOT_IN_SDK = new Set<OperationId>(['receiveStripeWebhook']);
+/**
+ * Operations an SDK user never calls as a method: Stripe calls the webhook; the event stream is
+ * read by the hand-written `events.stream()` (an async iterator that reconnects with
+ * `Last-Event-ID`), not answered once.
+ */
+const NOT_IN_SDK = new Set<OperationId>(['receiveStripeWebhook', 'streamEvents']);
 /** Header parameters as SDK fields: the header `x-api-key` carries a key's id, not a secret. */
 const HEADER_FIELDS: Record<string, string> = { 'x-api-key': 'api_key_id' };
 /** Call options of the SDK methods: a request field may not take one of these names. */

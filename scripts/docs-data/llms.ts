@@ -74,7 +74,7 @@ function apiDocuments(site: SiteInfo): string[] {
     '## API documents',
     '',
     `- [Services host OpenAPI document](${siteHref(site, OPENAPI_PATHS.services)}): every deployment's request and answer (OpenAPI 3.1, JSON).`,
-    `- [Account API OpenAPI document](${siteHref(site, OPENAPI_PATHS.account)}): organizations, API keys, credits, usage, teams (OpenAPI 3.1, JSON).`,
+    `- [Account API OpenAPI document](${siteHref(site, OPENAPI_PATHS.account)}): organizations, API keys, credits, usage, teams, webhooks and events (OpenAPI 3.1, JSON).`,
     `- [API reference](${siteHref(site, markdownPath(API_REFERENCE_PERMALINK))}): both documents as readable Markdown.`,
     `- SDKs, generated from the same contract, with retries, idempotency keys and typed errors: [TypeScript](${siteHref(site, markdownPath('/dashboard/sdks/typescript/'))}), [Python](${siteHref(site, markdownPath('/dashboard/sdks/python/'))}) and the [\`visionapi\` command line](${siteHref(site, markdownPath('/dashboard/sdks/cli/'))}).`,
   ];

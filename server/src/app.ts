@@ -47,6 +47,14 @@ import { teamHandlers } from './routes/v1/teams';
 import { usageHandlers } from './routes/v1/usage';
 import { statusHandlers } from './routes/v1/status';
 import { webhookHandlers } from './routes/v1/webhooks';
+import { eventHandlers } from './routes/v1/events';
+import { createEventNotifier } from './services/event-notifier';
+import {
+  createEventStreams,
+  type EventStreams,
+  type EventStreamSettings,
+} from './services/event-stream';
+import { eventReader } from './services/events';
 import { createWebhooks, type Webhooks } from './services/webhooks';
 import type { LookupAll } from './lib/safe-fetch';
 import { ACCOUNT_API_COMPONENT } from '@contract/status-data';
@@ -75,12 +83,16 @@ export interface AppDeps {
   databaseUrl?: string;
   /** The resolver of webhook endpoint host names (tests); default: the system's. */
   webhookLookup?: LookupAll;
+  /** Event stream settings (tests: a short heartbeat and re-check). */
+  eventStreamSettings?: Partial<EventStreamSettings>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Webhook endpoints, deliveries and the worker that sends them (issue 35). */
     webhooks: Webhooks;
+    /** Live event streams of `GET /v1/events/stream` (issue 35). */
+    eventStreams: EventStreams;
   }
 }
 
@@ -152,9 +164,15 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   const hooks = authHooks(deps.verifier);
   // The webhook dispatcher and delivery worker run while the app does: started when it is
   // ready, stopped (timers, LISTEN connection, the pass in flight) when it closes.
+  // PostgreSQL: one LISTEN connection of the process wakes both the webhook dispatcher and the
+  // event streams' hub.
+  const notifier = createEventNotifier({
+    databaseUrl: deps.databaseKind === 'postgres' ? deps.databaseUrl : undefined,
+    log: app.log,
+  });
   const webhooks = createWebhooks({
     db: deps.db,
-    databaseUrl: deps.databaseKind === 'postgres' ? deps.databaseUrl : undefined,
+    notifier,
     keySecrets: deps.keySecrets,
     mailer: deps.mailer,
     local: deps.config.local,
@@ -166,6 +184,18 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
   app.decorate('webhooks', webhooks);
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
+  const eventStreams = createEventStreams({
+    db: deps.db,
+    notifier,
+    teams: deps.repos.teams,
+    keySecrets: deps.keySecrets,
+    verifier: deps.verifier,
+    settings: deps.eventStreamSettings,
+    log: app.log,
+  });
+  app.decorate('eventStreams', eventStreams);
+  // Open streams would hold the server's close: they end first (clients resume elsewhere).
+  app.addHook('preClose', async () => eventStreams.closeAll());
   const ctx: V1Context = {
     config: deps.config,
     repos: deps.repos,
@@ -179,6 +209,8 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
     metrics: deps.metrics,
     statusReports: deps.statusReports,
     webhooks,
+    events: eventReader(deps.db),
+    eventStreams,
   };
 
   // Every answer feeds the operators' metrics; every /v1 answer the status page's availability
@@ -257,6 +289,7 @@ const accountPlugin: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
         ...teamHandlers(ctx),
         ...statusHandlers(ctx),
         ...webhookHandlers(ctx),
+        ...eventHandlers(ctx),
       };
       const served = servedOperations(deps.payments.provider);
       await v1.register(async (scope: TypedFastify) =>

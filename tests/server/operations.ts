@@ -106,6 +106,11 @@ const SAMPLES: { readonly [K in OperationKey]: Omit<OperationSample, 'method'> }
   'POST /admin-keys': { url: '/v1/admin-keys', payload: { name: 'ci', role: 'viewer' } },
   'POST /admin-keys/{admin_key_id}/roll': { url: `/v1/admin-keys/${UUID}/roll` },
   'DELETE /admin-keys/{admin_key_id}': { url: `/v1/admin-keys/${UUID}` },
+  'GET /events': { url: '/v1/events?limit=5' },
+  'GET /events/{event_id}': { url: '/v1/events/evt_000000000000000000000000' },
+  // Resuming after an unknown event answers 404 before the stream opens (an open stream would
+  // hold app.inject until it ends).
+  'GET /events/stream': { url: '/v1/events/stream?after=evt_000000000000000000000000' },
   'GET /webhooks': { url: '/v1/webhooks' },
   'POST /webhooks': {
     url: '/v1/webhooks',

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../packages/typescript/src/cli';
 import {
   DEPLOYMENTS,
   InvalidApiKeyError,
@@ -23,8 +24,11 @@ import {
   Job,
   PeopleOnlyError,
   VisionAPI,
+  unwrap,
   type DeploymentPath,
 } from '../../packages/typescript/src/index';
+import { organizations } from '../../server/src/db/schema';
+import { publishEvent } from '../../server/src/services/events';
 import { generateClient, type UsageModule } from './generated-client';
 import {
   buyCredits,
@@ -338,6 +342,74 @@ describe('the visionapi command against the servers', () => {
     expect(usage.stdout).toMatch(/sdk-live/);
     expect(whoami.stdout).toContain(`Acme Vision Labs (`);
     expect(whoami.stdout).toContain('as admin, with admin key va_admin_…');
+  });
+});
+
+describe('visionapi listen against the account API', () => {
+  it('forwards events published on the server, signed so unwrap() verifies them, and resumes after a cut without loss or repeats', async () => {
+    const http = await import('node:http');
+    const received: Array<{ headers: Record<string, string>; body: string }> = [];
+    const receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({
+          headers: request.headers as Record<string, string>,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const forwardTo = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    const [org] = await h.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(sql`${organizations.ownerUid} = ${user.uid}`);
+    const controller = new AbortController();
+    let stdout = '';
+    const done = main(['listen', '--forward-to', forwardTo, '--api-url', apiUrl], {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stdout += text),
+      env: { VISIONAPI_ADMIN_KEY: keys.admin },
+      signal: controller.signal,
+    });
+    const until = async (ok: () => boolean) => {
+      const end = Date.now() + 15_000;
+      while (!ok()) {
+        if (Date.now() > end) throw new Error(`timed out; output: ${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      await until(() => stdout.includes('Ready!'));
+      const published: string[] = [];
+      for (const n of [1, 2])
+        published.push((await publishEvent(h.db, org!.id, 'job.succeeded', { n })).id);
+      await until(() => received.length >= 2);
+      // Every stream of the server ends (as a restart would); events published meanwhile are
+      // resent after the reconnection (Last-Event-ID), the ones already forwarded are not.
+      await h.api.eventStreams.closeAll();
+      for (const n of [3, 4])
+        published.push((await publishEvent(h.db, org!.id, 'job.failed', { n })).id);
+      await until(() => received.length >= 4);
+      published.push((await publishEvent(h.db, org!.id, 'balance.low', { n: 5 })).id);
+      await until(() => received.length >= 5);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(received.map((r) => r.headers['webhook-id'])).toEqual(published);
+      const secret = /signing secret is (whsec_\S+) /.exec(stdout)![1]!;
+      for (const [i, delivery] of received.entries()) {
+        const event = await unwrap(delivery.body, delivery.headers, secret);
+        expect(event.data).toEqual({ n: i + 1 });
+      }
+      expect(stdout).toContain(`Reconnected, resuming after ${published[1]}`);
+      expect(stdout).not.toContain(keys.admin);
+    } finally {
+      controller.abort();
+      expect(await done).toBe(0);
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

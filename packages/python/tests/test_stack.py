@@ -118,6 +118,61 @@ class StackTest(unittest.TestCase):
         self.assertEqual(refused.returncode, 1)
         self.assertTrue(refused.stderr.startswith("visionapi: invalid_api_key: "), refused.stderr)
 
+    def test_listen_forwards_a_test_event_that_unwrap_verifies(self) -> None:
+        import http.server
+        import re
+        import signal
+        import threading
+        import time
+
+        from visionapi import unwrap
+
+        received = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+                length = int(self.headers.get("content-length") or 0)
+                received.append(({k.lower(): v for k, v in self.headers.items()}, self.rfile.read(length).decode()))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        local = f"http://127.0.0.1:{server.server_address[1]}"
+        process = subprocess.Popen(
+            [sys.executable, "-u", "-m", "visionapi", "listen", "--forward-to", f"{local}/listen", "--events", "test"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            ready = process.stdout.readline() if process.stdout else ""
+            self.assertIn("Ready! Your webhook signing secret is whsec_", ready)
+            secret = re.search(r"(whsec_\S+) ", ready).group(1)  # type: ignore[union-attr]
+            client = VisionAPI(admin_key=os.environ["VISIONAPI_ADMIN_KEY"])
+            endpoint = client.account.create_webhook(url=f"{local}/endpoint", events=["balance.low"])
+            # "Send test event" publishes a `test` event: its endpoint gets it, and so does listen.
+            client.account.send_test_webhook(webhook_id=endpoint["id"])
+            client.account.delete_webhook(webhook_id=endpoint["id"])
+            deadline = time.monotonic() + 20
+            while not any(body for headers, body in received if headers.get("user-agent", "").startswith("visionapi-cli")):
+                self.assertLess(time.monotonic(), deadline, received)
+                time.sleep(0.05)
+            headers, body = next((h, b) for h, b in received if h.get("user-agent", "").startswith("visionapi-cli"))
+            event = unwrap(body, headers, secret)
+            self.assertEqual(event["type"], "test")
+            self.assertEqual(event["data"]["webhook_id"], endpoint["id"])
+            self.assertEqual(client.events.get(headers["webhook-id"])["type"], "test")
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.communicate(timeout=15)
+            server.shutdown()
+            server.server_close()
+        self.assertEqual(process.returncode, 0)
+
 
 if __name__ == "__main__":
     unittest.main()

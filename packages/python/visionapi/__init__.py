@@ -22,7 +22,8 @@ from ._generated import *  # noqa: F401,F403 - error classes, types and tables
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, ERROR_CLASSES, ERROR_CODES
 from ._http import RateLimit, ResponseMeta, SpendCap
 from ._jobs import TERMINAL_JOB_STATUSES, Job
-from ._webhooks import WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError, unwrap
+from ._events import EVENT_TYPES, Events, SseParser, StreamedEvent
+from ._webhooks import WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError, generate_secret, sign, unwrap
 
 __version__ = VERSION
 
@@ -40,6 +41,12 @@ __all__ = [
     "WebhookVerificationError",
     "WEBHOOK_TOLERANCE_SECONDS",
     "unwrap",
+    "sign",
+    "generate_secret",
+    "Events",
+    "EVENT_TYPES",
+    "SseParser",
+    "StreamedEvent",
     "ResponseMeta",
     "RateLimit",
     "SpendCap",

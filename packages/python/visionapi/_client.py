@@ -12,6 +12,7 @@ import urllib.parse
 import uuid
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
+from ._events import Events
 from ._exceptions import VisionAPIError
 from ._generated import ACCOUNT_OPERATIONS, DEPLOYMENTS, _AccountMethods, _DeploymentMethods
 from ._http import HttpRequest, Settings, send
@@ -103,6 +104,8 @@ class VisionAPI(_DeploymentMethods):
         self._return_meta = False
         #: Every operation of the account API (/v1), one method each.
         self.account = Account(self)
+        #: The organization's events: ``list``, ``get`` and ``stream()`` (live, a generator).
+        self.events = Events(self)
 
     @property
     def with_meta(self) -> "VisionAPI":
@@ -111,6 +114,7 @@ class VisionAPI(_DeploymentMethods):
         twin = copy.copy(self)
         twin._return_meta = True
         twin.account = Account(twin)
+        twin.events = Events(twin)
         return twin
 
     def run(self, deployment: str, image: ImageInput, params: Optional[Dict[str, Any]] = None, **options: Any) -> Any:

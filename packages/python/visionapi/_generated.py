@@ -903,6 +903,32 @@ ACCOUNT_OPERATIONS: Dict[str, Dict[str, Any]] = {
         "page_items": None,
         "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "payload_too_large", "unsupported_media_type", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found", "conflict"],
     },
+    "list_events": {
+        "method": "GET",
+        "path": "/events",
+        "access": "member",
+        "path_params": [],
+        "query": ["limit", "cursor", "starting_after", "type", "created_after"],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
+    "get_event": {
+        "method": "GET",
+        "path": "/events/{event_id}",
+        "access": "member",
+        "path_params": ["event_id"],
+        "query": [],
+        "headers": {},
+        "body": None,
+        "idempotent": False,
+        "produces": "json",
+        "page_items": None,
+        "errors": ["rate_limited", "internal_error", "service_unavailable", "invalid_request", "uri_too_long", "unauthenticated", "organization_not_found", "role_forbidden", "token_revoked", "not_found"],
+    },
     "list_audit_log": {
         "method": "GET",
         "path": "/audit-log",
@@ -2464,6 +2490,32 @@ class ReplayWebhookDeliveryResponse(TypedDict):
     attempts: List[ReplayWebhookDeliveryResponseAttemptsItem]
     """The latest 20 attempts, newest first."""
 
+class ListEventsResponseEventsItem(TypedDict):
+    id: str
+    """The event id; webhook deliveries carry it as `webhook-id`."""
+    type: Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded", "test"]
+    """job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test"""
+    created_at: str
+    data: Dict[str, Any]
+    """What the event announces; the fields of each type are listed in the docs."""
+
+class ListEventsResponse(TypedDict):
+    events: List[ListEventsResponseEventsItem]
+    """Newest first."""
+    has_more: bool
+    """Whether older events match."""
+    next_cursor: Optional[str]
+    """Pass as `cursor` for the next page; null when this page is the last."""
+
+class GetEventResponse(TypedDict):
+    id: str
+    """The event id; webhook deliveries carry it as `webhook-id`."""
+    type: Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded", "test"]
+    """job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test"""
+    created_at: str
+    data: Dict[str, Any]
+    """What the event announces; the fields of each type are listed in the docs."""
+
 class ListAuditLogResponseEntriesItemActor(TypedDict):
     kind: Literal["user", "admin_key", "system"]
     id: Optional[str]
@@ -2868,6 +2920,9 @@ __all__ = [
     "ListWebhookDeliveriesResponse",
     "ReplayWebhookDeliveryResponseAttemptsItem",
     "ReplayWebhookDeliveryResponse",
+    "ListEventsResponseEventsItem",
+    "ListEventsResponse",
+    "GetEventResponse",
     "ListAuditLogResponseEntriesItemActor",
     "ListAuditLogResponseEntriesItem",
     "ListAuditLogResponse",
@@ -3231,6 +3286,16 @@ class _AccountMethods:
         """Send a delivery again now (same `webhook-id`): POST /v1/webhooks/deliveries/{delivery_id}/replay."""
         request = {"delivery_id": delivery_id}
         return self._call("replay_webhook_delivery", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def list_events(self, *, limit: Optional[int] = None, cursor: Optional[str] = None, starting_after: Optional[str] = None, type: Optional[Literal["job.succeeded", "job.failed", "balance.low", "key.paused", "payment.succeeded", "test"]] = None, created_after: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListEventsResponse:
+        """Events of the organization, newest first: GET /v1/events."""
+        request = {"limit": limit, "cursor": cursor, "starting_after": starting_after, "type": type, "created_after": created_after}
+        return self._call("list_events", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
+
+    def get_event(self, *, event_id: str, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> GetEventResponse:
+        """One event: GET /v1/events/{event_id}."""
+        request = {"event_id": event_id}
+        return self._call("get_event", request, {"organization_id": organization_id, "timeout": timeout, "max_retries": max_retries})
 
     def list_audit_log(self, *, actor: Optional[str] = None, action: Optional[str] = None, start: Optional[str] = None, end: Optional[str] = None, skip: Optional[int] = None, limit: Optional[int] = None, cursor: Optional[str] = None, organization_id: Optional[str] = None, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> ListAuditLogResponse:
         """Who did what, when and from where (newest first): GET /v1/audit-log."""

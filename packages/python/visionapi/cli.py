@@ -3,9 +3,11 @@ TypeScript package's ``visionapi`` CLI.
 
     python3 -m visionapi run <deployment> <image> [--param name=value ...]
     python3 -m visionapi keys list | usage --by key|deployment|day | whoami | deployments
+    python3 -m visionapi listen --forward-to <url> [--events type,...] [--print-json]
 
 Exit codes: 0 done; 1 the API answered an error or could not be reached (its code and message on
-stderr); 2 the command line is wrong. Secrets are never printed.
+stderr); 2 the command line is wrong. Secrets are never printed (``listen`` prints the signing
+secret it makes for its session: it signs only what that session forwards).
 """
 from __future__ import annotations
 
@@ -17,9 +19,11 @@ import re
 import sys
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
+from ._events import EVENT_TYPES as _EVENT_TYPES
 from ._client import PRODUCTION_API_URL, PRODUCTION_SERVICES_URL, VERSION, VisionAPI
 from ._exceptions import APIConnectionError, APIError, VisionAPIError
 from ._generated import DEPLOYMENTS
+from ._listen import ListenUsageError, event_types, forward_url, listen
 
 MAX_PARAMS = 64
 MAX_VALUE_LENGTH = 4096
@@ -29,7 +33,7 @@ _PREFIX = re.compile(r"va_(?:live|test|admin)_")
 
 EPILOG = f"""environment:
   VISIONAPI_API_KEY          key of the services host (va_live_... or va_test_...), for run
-  VISIONAPI_ADMIN_KEY        admin key (va_admin_...) for keys, usage and whoami
+  VISIONAPI_ADMIN_KEY        admin key (va_admin_...) for keys, usage, whoami and listen
   VISIONAPI_ID_TOKEN         a signed-in person's ID token, instead of an admin key
   VISIONAPI_ORGANIZATION_ID  the organization to act on (default: the key's own)
   VISIONAPI_SERVICES_URL     default {PRODUCTION_SERVICES_URL}; local stack: http://localhost:4020
@@ -151,10 +155,54 @@ def _parser() -> argparse.ArgumentParser:
     usage.add_argument("--from", dest="start")
     usage.add_argument("--to", dest="end")
     commands.add_parser("whoami", parents=[common], help="the organization and role your admin key acts as")
+    forwarding = commands.add_parser(
+        "listen",
+        parents=[common],
+        help="forward your organization's events to a local URL, signed like webhook deliveries",
+        description=(
+            "Receives your organization's events as they happen (no public URL needed) and POSTs each to "
+            "--forward-to as a webhook delivery: the same JSON body and webhook-id, webhook-timestamp and "
+            "webhook-signature headers, signed with a secret made for this session and printed at the start "
+            '("Ready! Your webhook signing secret is whsec_..."): give it to your handler\'s unwrap(). '
+            "One line per event: time, type, id and your endpoint's status. Reconnects by itself and resends "
+            "what it missed; ^C to quit."
+        ),
+    )
+    forwarding.add_argument("--forward-to", required=True, metavar="URL", help="http(s) URL, loopback included")
+    forwarding.add_argument("--events", metavar="TYPE,...", help=", ".join(_EVENT_TYPES))
+    forwarding.add_argument(
+        "--print-json", action="store_true", help="each event's JSON on stdout (the status lines go to stderr)"
+    )
     return parser
 
 
-def _command(args: argparse.Namespace, out: TextIO) -> int:
+def _write(stream: TextIO) -> Any:
+    def write(text: str) -> None:
+        stream.write(text)
+        stream.flush()
+
+    return write
+
+
+def _command(args: argparse.Namespace, out: TextIO, err: TextIO = sys.stderr) -> int:
+    if args.command == "listen":
+        try:
+            forward_url(args.forward_to)
+            types = event_types(args.events)
+        except ListenUsageError as error:
+            raise UsageError(str(error)) from error
+        try:
+            listen(
+                _client(args),
+                args.forward_to,
+                types=types,
+                print_json=args.print_json,
+                out=_write(out),
+                status=_write(err if args.print_json else out),
+            )
+        except KeyboardInterrupt:
+            pass
+        return 0
     if args.command == "run":
         if args.deployment not in DEPLOYMENTS:
             raise UsageError(f'No public deployment "{args.deployment[:64]}": one of {", ".join(DEPLOYMENTS)}.')
@@ -271,7 +319,7 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout, err: Te
         if not args.command:
             parser.print_help(out)
             return 0
-        return _command(args, out)
+        return _command(args, out, err)
     except UsageError as error:
         err.write(f"visionapi: {error}\n")
         return 2

@@ -2,6 +2,8 @@ export interface CliIO {
     stdout: (text: string) => void;
     stderr: (text: string) => void;
     env: Record<string, string | undefined>;
+    /** Ends `listen` (tests); the process's ^C (SIGINT) or SIGTERM otherwise. */
+    signal?: AbortSignal;
 }
 export declare const HELP: string;
 /** `va_live_abcd…wxyz` → `va_live_…wxyz`: enough to tell keys apart, never the secret. */

@@ -14,4 +14,5 @@ export type { CallOptions, ClientOptions, ImageInput, ResponseMeta } from './cor
 export * from './generated/errors.js';
 export * from './generated/contract.js';
 export { AccountResource } from './generated/resources.js';
-export { unwrap, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type UnwrapOptions, type WebhookEvent, type WebhookHeaders, } from './core/webhooks.js';
+export { EventsResource, EVENT_TYPES, SseParser, type EventStreamOptions, type EventType, type StreamedEvent, } from './core/events.js';
+export { unwrap, signWebhook, generateWebhookSecret, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type UnwrapOptions, type WebhookEvent, type WebhookHeaders, } from './core/webhooks.js';

@@ -13,4 +13,5 @@ export { MAX_INPUT_BYTES } from './core/image.js';
 export * from './generated/errors.js';
 export * from './generated/contract.js';
 export { AccountResource } from './generated/resources.js';
-export { unwrap, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, } from './core/webhooks.js';
+export { EventsResource, EVENT_TYPES, SseParser, } from './core/events.js';
+export { unwrap, signWebhook, generateWebhookSecret, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, } from './core/webhooks.js';

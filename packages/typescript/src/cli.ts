@@ -4,10 +4,12 @@
  *
  *   visionapi run <deployment> <image> [--param name=value …]   the JSON answer on stdout
  *   visionapi keys list | usage --by key|deployment|day | whoami | deployments
+ *   visionapi listen --forward-to <url> [--events …] [--print-json]   events to a local URL (listen.ts)
  *
  * Exit codes: 0 done; 1 the API answered an error or could not be reached (its code and message on
  * stderr); 2 the command line is wrong. Secrets are never printed: API key secrets are left out of
- * `keys list`, and credentials show as their prefix and last four characters.
+ * `keys list`, and credentials show as their prefix and last four characters. (`listen` prints
+ * the signing secret it makes for its session: it signs only what that session forwards.)
  */
 import { parseArgs } from 'node:util';
 import {
@@ -18,6 +20,7 @@ import {
 } from './core/client.js';
 import { APIConnectionError, APIError, VisionAPIError } from './core/errors.js';
 import { DEPLOYMENTS, type DeploymentPath } from './generated/contract.js';
+import { eventTypes, forwardUrl, listen, ListenUsageError } from './listen.js';
 
 /** Bounds on what the command line may carry. */
 const MAX_PARAMS = 64;
@@ -28,6 +31,8 @@ export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
+  /** Ends `listen` (tests); the process's ^C (SIGINT) or SIGTERM otherwise. */
+  signal?: AbortSignal;
 }
 
 const processIO: CliIO = {
@@ -50,6 +55,15 @@ Usage:
   visionapi usage --by key|deployment|day [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
                                    Calls and spend, 30 days to today (UTC) unless given
   visionapi whoami                 The organization and role your admin key (or ID token) acts as
+  visionapi listen --forward-to URL [--events TYPE,...] [--print-json]
+      Receives your organization's events as they happen (no public URL needed) and POSTs each
+      to URL as a webhook delivery: the same JSON body and webhook-id, webhook-timestamp and
+      webhook-signature headers, signed with a secret made for this session and printed at the
+      start ("Ready! Your webhook signing secret is whsec_..."): give it to your handler's
+      unwrap(). URL is http(s), loopback included. One line per event: time, type, id and your
+      endpoint's status. Reconnects by itself and resends what it missed; ^C to quit.
+      Types: job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test.
+      --print-json writes each event's JSON to stdout (the status lines go to stderr).
   visionapi --help | --version
 
 Options of every command: --max-retries N (default 2), --timeout MS (per attempt, default 60000),
@@ -57,7 +71,7 @@ Options of every command: --max-retries N (default 2), --timeout MS (per attempt
 
 Environment:
   VISIONAPI_API_KEY          key of the services host (va_live_… or va_test_…), for run
-  VISIONAPI_ADMIN_KEY        admin key (va_admin_…) for keys, usage and whoami
+  VISIONAPI_ADMIN_KEY        admin key (va_admin_…) for keys, usage, whoami and listen
   VISIONAPI_ID_TOKEN         a signed-in person's ID token, instead of an admin key
   VISIONAPI_ORGANIZATION_ID  the organization to act on (default: the key's own)
   VISIONAPI_SERVICES_URL     default ${PRODUCTION_SERVICES_URL}; local stack: http://localhost:4020
@@ -190,6 +204,9 @@ async function command(argv: string[], io: CliIO): Promise<number> {
       json: { type: 'boolean' },
       'services-url': { type: 'string' },
       'api-url': { type: 'string' },
+      'forward-to': { type: 'string' },
+      events: { type: 'string' },
+      'print-json': { type: 'boolean' },
     },
   });
   const [name, ...rest] = positionals;
@@ -309,6 +326,42 @@ async function command(argv: string[], io: CliIO): Promise<number> {
           : `${who.organization.name} (${who.organization.id}) as ${who.role ?? 'member'}, with ${credential}\n` +
               `account API ${who.api_url}; services ${who.services_url}${who.api_key ? ` with ${who.api_key}` : ''}\n`,
       );
+      return 0;
+    }
+    case 'listen': {
+      const usage = 'Usage: visionapi listen --forward-to <url> [--events type,...] [--print-json]';
+      if (rest.length > 0 || !values['forward-to']) throw new UsageError(usage);
+      let types: ReturnType<typeof eventTypes>;
+      try {
+        forwardUrl(values['forward-to']);
+        types = eventTypes(values.events);
+      } catch (error) {
+        if (error instanceof ListenUsageError) throw new UsageError(error.message);
+        throw error;
+      }
+      const sdk = client(values, io);
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      if (io.signal) io.signal.addEventListener('abort', stop, { once: true });
+      else {
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      }
+      try {
+        await listen(
+          sdk,
+          {
+            forwardTo: values['forward-to'],
+            types,
+            printJson: values['print-json'] === true,
+            signal: controller.signal,
+          },
+          { out: io.stdout, status: values['print-json'] ? io.stderr : io.stdout },
+        );
+      } finally {
+        process.removeListener('SIGINT', stop);
+        process.removeListener('SIGTERM', stop);
+      }
       return 0;
     }
     default:

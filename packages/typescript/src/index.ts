@@ -45,7 +45,17 @@ export * from './generated/errors.js';
 export * from './generated/contract.js';
 export { AccountResource } from './generated/resources.js';
 export {
+  EventsResource,
+  EVENT_TYPES,
+  SseParser,
+  type EventStreamOptions,
+  type EventType,
+  type StreamedEvent,
+} from './core/events.js';
+export {
   unwrap,
+  signWebhook,
+  generateWebhookSecret,
   WebhookVerificationError,
   WEBHOOK_TOLERANCE_SECONDS,
   type UnwrapOptions,

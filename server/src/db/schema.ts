@@ -714,7 +714,10 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('events_organization_created_idx').on(t.organizationId, t.createdAt, t.id)],
+  (t) => [
+    index('events_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('events_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** Webhook endpoints of an organization (migration 0022). */

@@ -17,6 +17,8 @@ import type { StatusReports } from '../services/status/report';
 import type { PaymentsMode } from '../payments/provider';
 import type { authHooks } from '../plugins/auth';
 import type { Repositories } from '../repositories';
+import type { EventStreams } from '../services/event-stream';
+import type { EventReader } from '../services/events';
 import type { Webhooks } from '../services/webhooks';
 
 export type TypedFastify = FastifyInstance<
@@ -51,4 +53,8 @@ export interface V1Context {
   statusReports: StatusReports;
   /** Webhook endpoints, deliveries and their worker (issue 35). */
   webhooks: Webhooks;
+  /** The organization's events, read back (issue 35). */
+  events: EventReader;
+  /** Live event streams (Server-Sent Events) and their hub. */
+  eventStreams: EventStreams;
 }

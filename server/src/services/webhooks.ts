@@ -59,7 +59,8 @@ import {
   type LookupAll,
 } from '../lib/safe-fetch';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../repositories/audit';
-import { publishEvent } from './events';
+import { createEventNotifier, type EventNotifier } from './event-notifier';
+import { publishEvent, sweepEvents } from './events';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -194,7 +195,10 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: unknown }).rows
 
 export interface WebhooksDeps {
   db: Database;
+  /** PostgreSQL: the connection string of a LISTEN connection of its own (without `notifier`). */
   databaseUrl?: string;
+  /** The process's shared LISTEN connection (app.ts); without it, one of its own. */
+  notifier?: EventNotifier;
   keySecrets: KeySecrets;
   mailer: Mailer;
   local: boolean;
@@ -798,8 +802,11 @@ export function createWebhooks(deps: WebhooksDeps) {
   let again = false;
   let pollTimer: NodeJS.Timeout | null = null;
   let lastSweep = 0;
-  let listener: { end(): Promise<void> } | null = null;
-  let reconnectTimer: NodeJS.Timeout | null = null;
+  // PostgreSQL: the process's LISTEN connection (shared with the event streams) wakes a pass.
+  const notifier =
+    deps.notifier ??
+    createEventNotifier({ databaseUrl: deps.databaseUrl, log: { warn: (o, m) => log.warn(o, m) } });
+  let unsubscribe: (() => void) | null = null;
 
   async function sweep() {
     if (now() - lastSweep < RETENTION_SWEEP_MS) return;
@@ -810,6 +817,8 @@ export function createWebhooks(deps: WebhooksDeps) {
         select id from webhook_deliveries
         where created_at < ${cutoff}::timestamptz and status in ('succeeded', 'failed')
         limit 1000)`);
+    // Events (and what is left of their deliveries) after EVENT_RETENTION_DAYS.
+    await sweepEvents(db);
   }
 
   /** One pass: dispatch new events, then send what is due, until nothing is left. */
@@ -855,49 +864,6 @@ export function createWebhooks(deps: WebhooksDeps) {
     }, settings.pollMs);
     // Never what keeps a process alive: the servers' sockets do that.
     pollTimer.unref();
-  }
-
-  /** PostgreSQL: LISTEN vapi_events on a connection of its own; reconnects when it is lost. */
-  async function listen(attempt = 0): Promise<void> {
-    if (stopped || !deps.databaseUrl) return;
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({
-      connectionString: deps.databaseUrl,
-      connectionTimeoutMillis: 3_000,
-    });
-    let lost = false;
-    const retry = () => {
-      if (lost || stopped) return;
-      lost = true;
-      listener = null;
-      void client.end().catch(() => undefined);
-      const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
-      reconnectTimer = setTimeout(() => void listen(attempt + 1), delay);
-      reconnectTimer.unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', () => wake());
-    try {
-      await client.connect();
-      await client.query('LISTEN vapi_events');
-      if (stopped) {
-        lost = true;
-        await client.end().catch(() => undefined);
-        return;
-      }
-      attempt = 0;
-      listener = {
-        end: async () => {
-          lost = true;
-          await client.end().catch(() => undefined);
-        },
-      };
-      wake();
-    } catch (error) {
-      log.warn({ db: describeDatabaseError(error) }, 'webhook listener could not connect; polling');
-      retry();
-    }
   }
 
   // ---------------------------------------------------------------- member actions
@@ -1008,7 +974,7 @@ export function createWebhooks(deps: WebhooksDeps) {
     tick,
 
     /** PostgreSQL: whether the LISTEN connection is up (the poll covers the gaps). */
-    listening: () => listener !== null,
+    listening: () => notifier.listening(),
 
     /** The clock the schedule runs on (tests move it). */
     useClock(clock: () => number) {
@@ -1024,7 +990,8 @@ export function createWebhooks(deps: WebhooksDeps) {
       stopped = false;
       closing = false;
       schedulePoll();
-      if (deps.databaseUrl) void listen();
+      unsubscribe = notifier.subscribe(() => wake());
+      notifier.start();
       void tick();
     },
 
@@ -1032,11 +999,12 @@ export function createWebhooks(deps: WebhooksDeps) {
       stopped = true;
       closing = true;
       if (pollTimer) clearTimeout(pollTimer);
-      if (reconnectTimer) clearTimeout(reconnectTimer);
       pollTimer = null;
-      reconnectTimer = null;
-      await listener?.end();
-      listener = null;
+      if (unsubscribe) {
+        unsubscribe();
+        unsubscribe = null;
+        await notifier.stop();
+      }
       await running;
     },
   };

@@ -7,6 +7,7 @@ import { type AccountOperations, type DeploymentPath, type Deployments, type Pag
 import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
 import { type BatchResult } from './batch.js';
+import { EventsResource } from './events.js';
 import { Job } from './jobs.js';
 import type { CallOptions, ClientOptions, ImageInput } from './types.js';
 export declare const PRODUCTION_SERVICES_URL = "https://services.visionapi.dev";
@@ -23,6 +24,8 @@ export declare class VisionAPI extends DeploymentMethods {
     #private;
     /** Every operation of the account API (`/v1`), one method each. */
     readonly account: AccountResource;
+    /** The organization's events: `list`, `get`, and `stream()` (live, an async iterator). */
+    readonly events: EventsResource;
     readonly servicesUrl: string;
     readonly apiUrl: string;
     protected readonly caller: Caller;

@@ -7,7 +7,8 @@ import { ACCOUNT_OPERATIONS, DEPLOYMENTS, } from '../generated/contract.js';
 import { AccountResource, DeploymentMethods } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
 import { MAX_BATCH_IMAGES, restoreBatchScale } from './batch.js';
-import { VisionAPIError } from './errors.js';
+import { APIConnectionError, VisionAPIError } from './errors.js';
+import { EventsResource } from './events.js';
 import { send } from './http.js';
 import { prepareImage, restoreScale, toBase64 } from './image.js';
 import { Job } from './jobs.js';
@@ -43,6 +44,8 @@ const newKey = () => globalThis.crypto.randomUUID();
 export class VisionAPI extends DeploymentMethods {
     /** Every operation of the account API (`/v1`), one method each. */
     account;
+    /** The organization's events: `list`, `get`, and `stream()` (live, an async iterator). */
+    events;
     servicesUrl;
     apiUrl;
     caller;
@@ -82,6 +85,41 @@ export class VisionAPI extends DeploymentMethods {
             operation: (id, request, callOptions) => this.#operation(id, request, callOptions),
         };
         this.account = new AccountResource(this.caller);
+        this.events = new EventsResource(this.account, (query, lastEventId, signal) => this.#openEventStream(query, lastEventId, signal));
+    }
+    /** Opens `GET /v1/events/stream` (one connection; events.ts reconnects). */
+    async #openEventStream(query, lastEventId, signal) {
+        const credentials = await this.#credentials();
+        if (!credentials)
+            throw new VisionAPIError('The event stream needs credentials: pass `adminKey` (or set VISIONAPI_ADMIN_KEY) or `idToken`.');
+        const headers = {
+            ...this.#headers,
+            accept: 'text/event-stream',
+            authorization: `Bearer ${credentials}`,
+            'user-agent': `visionapi-js/${SDK_VERSION}`,
+        };
+        if (this.#organizationId)
+            headers['x-organization-id'] = this.#organizationId;
+        if (lastEventId)
+            headers['last-event-id'] = lastEventId;
+        const search = query.toString();
+        // The answer's headers come within the timeout; the stream itself is open-ended (the
+        // caller's signal, and events.ts's idle timeout, end it).
+        const connecting = new AbortController();
+        signal.addEventListener('abort', () => connecting.abort(signal.reason), { once: true });
+        const timer = setTimeout(() => connecting.abort(new Error(`no answer within ${this.#http.timeout} ms`)), this.#http.timeout);
+        try {
+            return await this.#http.fetch(`${this.apiUrl}/v1/events/stream${search ? `?${search}` : ''}`, { headers, signal: connecting.signal });
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw error;
+            const reason = connecting.signal.aborted ? connecting.signal.reason : error;
+            throw new APIConnectionError(`Could not reach ${this.apiUrl}: ${reason.message}`, 1, { cause: error });
+        }
+        finally {
+            clearTimeout(timer);
+        }
     }
     run(path, image, params, options) {
         return this.#deployment(path, image, params, options);

@@ -35,3 +35,10 @@ export interface UnwrapOptions {
  *   const event = await unwrap(rawBody, request.headers, process.env.VISIONAPI_WEBHOOK_SECRET);
  */
 export declare function unwrap<T = Record<string, unknown>>(body: string | Uint8Array, headers: WebhookHeaders, secret: string, options?: UnwrapOptions): Promise<WebhookEvent<T>>;
+/** A new signing secret: `whsec_` and base64 of 32 random bytes (what `visionapi listen` uses). */
+export declare function generateWebhookSecret(): string;
+/**
+ * The `webhook-signature` of a delivery (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), as
+ * VisionAPI signs it: for forwarding events (`visionapi listen`) and for testing a receiver.
+ */
+export declare function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string>;

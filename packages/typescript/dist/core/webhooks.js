@@ -91,3 +91,19 @@ export async function unwrap(body, headers, secret, options = {}) {
         throw new WebhookVerificationError('The body is not JSON.');
     }
 }
+/** A new signing secret: `whsec_` and base64 of 32 random bytes (what `visionapi listen` uses). */
+export function generateWebhookSecret() {
+    const bytes = new Uint8Array(32);
+    globalThis.crypto.getRandomValues(bytes);
+    return `whsec_${bytesToBase64(bytes)}`;
+}
+/**
+ * The `webhook-signature` of a delivery (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), as
+ * VisionAPI signs it: for forwarding events (`visionapi listen`) and for testing a receiver.
+ */
+export async function signWebhook(secret, id, timestamp, body) {
+    const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice(6) : secret);
+    const cryptoKey = await globalThis.crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = await globalThis.crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
+    return `v1,${bytesToBase64(new Uint8Array(mac))}`;
+}

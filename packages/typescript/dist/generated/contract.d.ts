@@ -1942,6 +1942,55 @@ export interface ReplayWebhookDeliveryResponse {
         response_excerpt: string;
     }>;
 }
+/** What `listEvents` sends. */
+export interface ListEventsRequest {
+    /** (1 to 100; default 20) */
+    limit?: number;
+    /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+    cursor?: string;
+    /** An event id: the events older than it (the last event of the previous page), newest first. (at most 28 characters) */
+    starting_after?: string;
+    /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+    type?: 'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+    /** Only events created after this instant (ISO 8601, 2000 to 2099). (at most 40 characters) */
+    created_after?: string;
+}
+/** The answer of `listEvents`. */
+export interface ListEventsResponse {
+    /** Newest first. */
+    events: Array<{
+        /** The event id; webhook deliveries carry it as `webhook-id`. */
+        id: string;
+        /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+        type: 'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+        created_at: string;
+        /** What the event announces; the fields of each type are listed in the docs. */
+        data: {
+            [key: string]: unknown;
+        };
+    }>;
+    /** Whether older events match. */
+    has_more: boolean;
+    /** Pass as `cursor` for the next page; null when this page is the last. */
+    next_cursor: string | null;
+}
+/** What `getEvent` sends. */
+export interface GetEventRequest {
+    /** (at most 28 characters) */
+    event_id: string;
+}
+/** The answer of `getEvent`. */
+export interface GetEventResponse {
+    /** The event id; webhook deliveries carry it as `webhook-id`. */
+    id: string;
+    /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+    type: 'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+    created_at: string;
+    /** What the event announces; the fields of each type are listed in the docs. */
+    data: {
+        [key: string]: unknown;
+    };
+}
 /** What `listAuditLog` sends. */
 export interface ListAuditLogRequest {
     /** Actor id or e-mail. (at most 254 characters) */
@@ -2246,6 +2295,14 @@ export interface AccountOperations {
         request: ReplayWebhookDeliveryRequest;
         response: ReplayWebhookDeliveryResponse;
     };
+    listEvents: {
+        request: ListEventsRequest;
+        response: ListEventsResponse;
+    };
+    getEvent: {
+        request: GetEventRequest;
+        response: GetEventResponse;
+    };
     listAuditLog: {
         request: ListAuditLogRequest;
         response: ListAuditLogResponse;
@@ -2257,7 +2314,7 @@ export interface AccountOperations {
 }
 export type AccountOperationId = keyof AccountOperations;
 /** Operations whose request has a required field. */
-export type OperationsWithRequiredFields = 'sendFeedback' | 'createOrganization' | 'createAnotherOrganization' | 'selectOrganization' | 'createApiKey' | 'setDefaultApiKey' | 'rollApiKey' | 'setApiKeyCap' | 'setApiKeyRestrictions' | 'disableApiKey' | 'enableApiKey' | 'deleteApiKey' | 'createCreditOrder' | 'getCreditOrder' | 'confirmSandboxOrder' | 'getInvoice' | 'saveSandboxCard' | 'getDailyUsage' | 'exportDailyUsage' | 'listUsageBuckets' | 'exportTransactions' | 'updateMember' | 'removeMember' | 'transferOwnership' | 'inviteMember' | 'resendInvitation' | 'revokeInvitation' | 'previewInvitation' | 'acceptInvitation' | 'createAdminKey' | 'rollAdminKey' | 'deleteAdminKey' | 'createWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'rotateWebhookSecret' | 'sendTestWebhook' | 'listWebhookDeliveries' | 'replayWebhookDelivery';
+export type OperationsWithRequiredFields = 'sendFeedback' | 'createOrganization' | 'createAnotherOrganization' | 'selectOrganization' | 'createApiKey' | 'setDefaultApiKey' | 'rollApiKey' | 'setApiKeyCap' | 'setApiKeyRestrictions' | 'disableApiKey' | 'enableApiKey' | 'deleteApiKey' | 'createCreditOrder' | 'getCreditOrder' | 'confirmSandboxOrder' | 'getInvoice' | 'saveSandboxCard' | 'getDailyUsage' | 'exportDailyUsage' | 'listUsageBuckets' | 'exportTransactions' | 'updateMember' | 'removeMember' | 'transferOwnership' | 'inviteMember' | 'resendInvitation' | 'revokeInvitation' | 'previewInvitation' | 'acceptInvitation' | 'createAdminKey' | 'rollAdminKey' | 'deleteAdminKey' | 'createWebhook' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'rotateWebhookSecret' | 'sendTestWebhook' | 'listWebhookDeliveries' | 'replayWebhookDelivery' | 'getEvent';
 export interface OperationInfo {
     readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     /** Relative to `/v1`; path parameters as `{name}`. */

@@ -395,6 +395,18 @@ export declare class AccountResource {
      */
     replayWebhookDelivery(request: T.ReplayWebhookDeliveryRequest, options?: CallOptions): APIPromise<T.ReplayWebhookDeliveryResponse>;
     /**
+     * Events of the organization, newest first: `GET /v1/events`.
+     *
+     * Page with `next_cursor` (as `cursor`) or with `starting_after` (the last id of the previous page); filter by `type` and `created_after`. Each event has the `type`, `created_at` and `data` a webhook delivery of it carries. Events are kept 30 days.
+     */
+    listEvents(request?: T.ListEventsRequest, options?: CallOptions): APIPromise<T.ListEventsResponse>;
+    /**
+     * One event: `GET /v1/events/{event_id}`.
+     *
+     * Events are kept 30 days; an older one is not found.
+     */
+    getEvent(request: T.GetEventRequest, options?: CallOptions): APIPromise<T.GetEventResponse>;
+    /**
      * Who did what, when and from where (newest first): `GET /v1/audit-log`.
      */
     listAuditLog(request?: T.ListAuditLogRequest, options?: CallOptions): APIPromise<T.ListAuditLogResponse>;

@@ -520,6 +520,22 @@ export class AccountResource {
         return this.caller.operation('replayWebhookDelivery', request, options);
     }
     /**
+     * Events of the organization, newest first: `GET /v1/events`.
+     *
+     * Page with `next_cursor` (as `cursor`) or with `starting_after` (the last id of the previous page); filter by `type` and `created_after`. Each event has the `type`, `created_at` and `data` a webhook delivery of it carries. Events are kept 30 days.
+     */
+    listEvents(request, options) {
+        return this.caller.operation('listEvents', request, options);
+    }
+    /**
+     * One event: `GET /v1/events/{event_id}`.
+     *
+     * Events are kept 30 days; an older one is not found.
+     */
+    getEvent(request, options) {
+        return this.caller.operation('getEvent', request, options);
+    }
+    /**
      * Who did what, when and from where (newest first): `GET /v1/audit-log`.
      */
     listAuditLog(request, options) {

@@ -15,7 +15,8 @@ import {
 import { AccountResource, DeploymentMethods, type Caller } from '../generated/resources.js';
 import { APIPromise } from './api-promise.js';
 import { MAX_BATCH_IMAGES, restoreBatchScale, type BatchResult } from './batch.js';
-import { VisionAPIError } from './errors.js';
+import { APIConnectionError, VisionAPIError } from './errors.js';
+import { EventsResource } from './events.js';
 import { send, type HttpSettings } from './http.js';
 import { prepareImage, restoreScale, toBase64, type PreparedImage } from './image.js';
 import { Job, type JobData, type JobTransport } from './jobs.js';
@@ -63,6 +64,8 @@ type PageRequest<K extends keyof PagedOperations> = Omit<AccountOperations[K]['r
 export class VisionAPI extends DeploymentMethods {
   /** Every operation of the account API (`/v1`), one method each. */
   readonly account: AccountResource;
+  /** The organization's events: `list`, `get`, and `stream()` (live, an async iterator). */
+  readonly events: EventsResource;
   readonly servicesUrl: string;
   readonly apiUrl: string;
   protected readonly caller: Caller;
@@ -109,6 +112,55 @@ export class VisionAPI extends DeploymentMethods {
       operation: (id, request, callOptions) => this.#operation(id, request, callOptions),
     };
     this.account = new AccountResource(this.caller);
+    this.events = new EventsResource(this.account, (query, lastEventId, signal) =>
+      this.#openEventStream(query, lastEventId, signal),
+    );
+  }
+
+  /** Opens `GET /v1/events/stream` (one connection; events.ts reconnects). */
+  async #openEventStream(
+    query: URLSearchParams,
+    lastEventId: string | null,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const credentials = await this.#credentials();
+    if (!credentials)
+      throw new VisionAPIError(
+        'The event stream needs credentials: pass `adminKey` (or set VISIONAPI_ADMIN_KEY) or `idToken`.',
+      );
+    const headers: Record<string, string> = {
+      ...this.#headers,
+      accept: 'text/event-stream',
+      authorization: `Bearer ${credentials}`,
+      'user-agent': `visionapi-js/${SDK_VERSION}`,
+    };
+    if (this.#organizationId) headers['x-organization-id'] = this.#organizationId;
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    const search = query.toString();
+    // The answer's headers come within the timeout; the stream itself is open-ended (the
+    // caller's signal, and events.ts's idle timeout, end it).
+    const connecting = new AbortController();
+    signal.addEventListener('abort', () => connecting.abort(signal.reason), { once: true });
+    const timer = setTimeout(
+      () => connecting.abort(new Error(`no answer within ${this.#http.timeout} ms`)),
+      this.#http.timeout,
+    );
+    try {
+      return await this.#http.fetch(
+        `${this.apiUrl}/v1/events/stream${search ? `?${search}` : ''}`,
+        { headers, signal: connecting.signal },
+      );
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const reason = connecting.signal.aborted ? connecting.signal.reason : error;
+      throw new APIConnectionError(
+        `Could not reach ${this.apiUrl}: ${(reason as Error).message}`,
+        1,
+        { cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**

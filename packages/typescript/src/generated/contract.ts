@@ -2275,6 +2275,62 @@ export interface ReplayWebhookDeliveryResponse {
   }>;
 }
 
+/** What `listEvents` sends. */
+export interface ListEventsRequest {
+  /** (1 to 100; default 20) */
+  limit?: number;
+  /** The `next_cursor` of the previous page (opaque): the next rows in the same order, stable while new rows arrive. Keep the other filters the same; `skip` then counts from the cursor. (at most 200 characters) */
+  cursor?: string;
+  /** An event id: the events older than it (the last event of the previous page), newest first. (at most 28 characters) */
+  starting_after?: string;
+  /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+  type?:
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+  /** Only events created after this instant (ISO 8601, 2000 to 2099). (at most 40 characters) */
+  created_after?: string;
+}
+
+/** The answer of `listEvents`. */
+export interface ListEventsResponse {
+  /** Newest first. */
+  events: Array<{
+    /** The event id; webhook deliveries carry it as `webhook-id`. */
+    id: string;
+    /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+    type:
+      'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+    created_at: string;
+    /** What the event announces; the fields of each type are listed in the docs. */
+    data: {
+      [key: string]: unknown;
+    };
+  }>;
+  /** Whether older events match. */
+  has_more: boolean;
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  next_cursor: string | null;
+}
+
+/** What `getEvent` sends. */
+export interface GetEventRequest {
+  /** (at most 28 characters) */
+  event_id: string;
+}
+
+/** The answer of `getEvent`. */
+export interface GetEventResponse {
+  /** The event id; webhook deliveries carry it as `webhook-id`. */
+  id: string;
+  /** job.succeeded, job.failed, balance.low, key.paused, payment.succeeded, test */
+  type:
+    'job.succeeded' | 'job.failed' | 'balance.low' | 'key.paused' | 'payment.succeeded' | 'test';
+  created_at: string;
+  /** What the event announces; the fields of each type are listed in the docs. */
+  data: {
+    [key: string]: unknown;
+  };
+}
+
 /** What `listAuditLog` sends. */
 export interface ListAuditLogRequest {
   /** Actor id or e-mail. (at most 254 characters) */
@@ -2427,6 +2483,8 @@ export interface AccountOperations {
     request: ReplayWebhookDeliveryRequest;
     response: ReplayWebhookDeliveryResponse;
   };
+  listEvents: { request: ListEventsRequest; response: ListEventsResponse };
+  getEvent: { request: GetEventRequest; response: GetEventResponse };
   listAuditLog: { request: ListAuditLogRequest; response: ListAuditLogResponse };
   exportAuditLog: { request: ExportAuditLogRequest; response: ExportAuditLogResponse };
 }
@@ -2473,7 +2531,8 @@ export type OperationsWithRequiredFields =
   | 'rotateWebhookSecret'
   | 'sendTestWebhook'
   | 'listWebhookDeliveries'
-  | 'replayWebhookDelivery';
+  | 'replayWebhookDelivery'
+  | 'getEvent';
 
 export interface OperationInfo {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -3925,6 +3984,53 @@ export const ACCOUNT_OPERATIONS: Readonly<Record<AccountOperationId, OperationIn
       'token_revoked',
       'not_found',
       'conflict',
+    ],
+  },
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    access: 'member',
+    path_params: [],
+    query: ['limit', 'cursor', 'starting_after', 'type', 'created_after'],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
+    ],
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/events/{event_id}',
+    access: 'member',
+    path_params: ['event_id'],
+    query: [],
+    headers: {},
+    body: null,
+    idempotent: false,
+    produces: 'json',
+    page_items: null,
+    errors: [
+      'rate_limited',
+      'internal_error',
+      'service_unavailable',
+      'invalid_request',
+      'uri_too_long',
+      'unauthenticated',
+      'organization_not_found',
+      'role_forbidden',
+      'token_revoked',
+      'not_found',
     ],
   },
   listAuditLog: {

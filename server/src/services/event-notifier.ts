@@ -1,0 +1,111 @@
+/**
+ * One `LISTEN vapi_events` connection per process (PostgreSQL only), shared by whatever reacts
+ * to new events: the webhook dispatcher and the event streams' hub. vapi_publish_event NOTIFYs
+ * at commit with the event's id; each subscriber is called with it, and with `null` when the
+ * connection (re)opens (what was published while it was down is for the subscriber's poll to
+ * find). The connection is opened by the first `start()` and closed by the last `stop()`;
+ * a lost one is reopened with backoff. Without a database URL (PGlite) nothing is opened and
+ * subscribers rely on their poll.
+ */
+import { describeDatabaseError } from '../lib/database-errors';
+
+type Log = { warn: (o: unknown, m?: string) => void };
+export type EventNotification = (eventId: string | null) => void;
+
+export interface EventNotifier {
+  subscribe(listener: EventNotification): () => void;
+  start(): void;
+  stop(): Promise<void>;
+  /** Whether the LISTEN connection is up. */
+  listening(): boolean;
+}
+
+export function createEventNotifier(deps: { databaseUrl?: string; log: Log }): EventNotifier {
+  const listeners = new Set<EventNotification>();
+  let users = 0;
+  let connection: { end(): Promise<void> } | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let stopped = true;
+
+  const notify = (eventId: string | null) => {
+    for (const listener of listeners) {
+      try {
+        listener(eventId);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'event notification listener failed');
+      }
+    }
+  };
+
+  async function listen(attempt = 0): Promise<void> {
+    if (stopped || !deps.databaseUrl) return;
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({
+      connectionString: deps.databaseUrl,
+      connectionTimeoutMillis: 3_000,
+    });
+    let lost = false;
+    const retry = () => {
+      if (lost || stopped) return;
+      lost = true;
+      connection = null;
+      void client.end().catch(() => undefined);
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      reconnectTimer = setTimeout(() => void listen(attempt + 1), delay);
+      reconnectTimer.unref();
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', (message) => {
+      const id = message.payload;
+      notify(typeof id === 'string' && /^evt_[0-9a-f]{24}$/.test(id) ? id : null);
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN vapi_events');
+      if (stopped) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        return;
+      }
+      attempt = 0;
+      connection = {
+        end: async () => {
+          lost = true;
+          await client.end().catch(() => undefined);
+        },
+      };
+      notify(null);
+    } catch (error) {
+      deps.log.warn(
+        { db: describeDatabaseError(error) },
+        'event listener could not connect; polling',
+      );
+      retry();
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      users += 1;
+      if (users > 1 || !deps.databaseUrl) return;
+      stopped = false;
+      void listen();
+    },
+    async stop() {
+      if (users === 0) return;
+      users -= 1;
+      if (users > 0) return;
+      stopped = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      await connection?.end();
+      connection = null;
+    },
+    listening: () => connection !== null,
+  };
+}
