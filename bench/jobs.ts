@@ -10,106 +10,22 @@
  *
  *   DATABASE_URL=postgres://… npm run bench:jobs
  */
-import { randomBytes } from 'node:crypto';
-import type net from 'node:net';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
-import sharp from 'sharp';
-import { createDeps } from '../server/src/bootstrap';
-import { readServerConfig } from '../server/src/config';
-import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
-import { buildServicesApp } from '../server/src/services/app';
-import { freshBenchDatabase } from './database';
+import { percentile, rows, startBenchHost } from './services-host';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000);
 const SUBMITTERS = Number(process.env.BENCH_SUBMITTERS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 8);
-const SECRET = randomBytes(24).toString('base64url');
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-const freshDatabase = () => freshBenchDatabase('bench_jobs');
-
-/** The stub inference deployment: an image-classification answer, at once. */
-async function startStub() {
-  const stub = Fastify();
-  stub.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
-    payload.resume();
-    payload.on('end', () => done(null));
-  });
-  stub.post('/*', async () => ({
-    image: { width: 64, height: 64, original_width: 64, original_height: 64 },
-    predictions: [
-      { label: 'cat', score: 0.91 },
-      { label: 'dog', score: 0.07 },
-    ],
-  }));
-  await stub.listen({ port: 0, host: '127.0.0.1' });
-  return { stub, url: `http://127.0.0.1:${(stub.server.address() as net.AddressInfo).port}` };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function main() {
-  const database = await freshDatabase();
-  const { stub, url: upstream } = await startStub();
-  const config = readServerConfig({
-    FIREBASE_PROJECT_ID: 'visionapi-bench',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    API_KEY_HMAC_SECRET: 'a-bench-hmac-secret-of-at-least-32-characters',
-    UI_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    SERVER_ROLE: 'services',
-    SERVICES_UPSTREAM_URL: upstream,
-    UPSTREAM_SHARED_SECRET: SECRET,
-    SERVICES_RATE_LIMIT_MAX: '100000000',
-    SERVICES_IP_RATE_LIMIT_MAX: '100000000',
+  const host = await startBenchHost('bench_jobs', {
     JOBS_CONCURRENCY: String(WORKERS),
     JOBS_QUEUED_CAP: String(JOBS + 10),
-    DATABASE_POOL_SIZE: '20',
-    LOG_LEVEL: 'warn',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  } as NodeJS.ProcessEnv);
-  const { deps, database: handle } = await createDeps(config, {
-    ...(database.url ? {} : { database: {} }),
-    verifier: {
-      verifyIdToken: async () => {
-        throw new Error('no ID tokens in this bench');
-      },
-      lookupEmailVerified: async () => null,
-    },
   });
-  const org = await deps.repos.organizations.create(
-    { uid: `bench-jobs-${Date.now()}`, email: null, emailVerified: true },
-    {
-      name: 'Bench Jobs',
-      website: 'https://bench.example.com',
-      country: 'India',
-      state: 'Karnataka',
-    },
-    SYSTEM_ACTOR,
-  );
-  if (!org) throw new Error('no organization');
-  const { secret } = await deps.repos.apiKeys.create(org.id, 'bench', SYSTEM_ACTOR);
-  await deps.db.execute(
-    sql`update organizations set balance_micros = 1000000000000 where id = ${org.id}`,
-  );
-  const [before] = rows<{ balance: string }>(
-    await deps.db.execute(
-      sql`select balance_micros as balance from organizations where id = ${org.id}`,
-    ),
-  );
-  deps.leases.start();
-  const app = await buildServicesApp(deps);
-  await app.ready();
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#6699cc' } })
-    .png()
-    .toBuffer();
-  const payload = JSON.stringify({ image: png.toString('base64') });
+  const { app, deps, secret } = host;
+  const org = { id: host.organizationId };
+  const before = await host.balance();
+  const payload = JSON.stringify({ image: host.image });
   const submit = () =>
     app.inject({
       method: 'POST',
@@ -166,20 +82,18 @@ async function main() {
     failed: string;
     charges: string;
     balance: string;
-    price: string;
   }>(
     await deps.db.execute(sql`select
       (select count(*) from jobs where status = 'succeeded') as succeeded,
       (select count(*) from jobs where status = 'failed') as failed,
       (select count(*) from ledger_entries where organization_id = ${org.id} and kind = 'usage') as charges,
-      (select balance_micros from organizations where id = ${org.id}) as balance,
-      (select price_per_call_micros from deployments where path = 'image-classification') as price`),
+      (select balance_micros from organizations where id = ${org.id}) as balance`),
   );
   const succeeded = Number(counts!.succeeded);
   const charges = Number(counts!.charges);
-  const spent = Number(before!.balance) - Number(counts!.balance);
+  const spent = before - Number(counts!.balance);
   const table = {
-    database: handle.kind,
+    database: host.kind,
     jobs: JOBS,
     workers: WORKERS,
     submitters: SUBMITTERS,
@@ -189,13 +103,10 @@ async function main() {
     'accept→succeeded p99 ms': Math.round(percentile(latencies, 99)),
     refused,
     failed: Number(counts!.failed),
-    'charged once': charges === succeeded && spent === succeeded * Number(counts!.price),
+    'charged once': charges === succeeded && spent === succeeded * host.priceMicros,
   };
   console.table(table);
-  await app.close();
-  await stub.close();
-  await handle.close();
-  await database.drop();
+  await host.close();
   if (!table['charged once'] || table.failed > 0) process.exitCode = 1;
 }
 

@@ -433,7 +433,7 @@ describe('the Python SDK and python3 -m visionapi against the servers', () => {
       path.join(ROOT, 'packages/python'),
     );
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stderr).toMatch(/Ran 6 tests/);
+    expect(out.stderr).toMatch(/Ran 7 tests/);
     expect(out.stderr).not.toMatch(/skipped/);
     expect(out.stdout).toMatch(/"transaction_id"/);
     expect(proxy.cuts()).toBe(2);
