@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountApp } from '../../server/src/app';
 import {
   events,
@@ -132,6 +132,11 @@ beforeAll(async () => {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+// A test that fails midway leaves no stream open for the next (the per-organization cap).
+afterEach(() => {
+  for (const opened of streams.splice(0)) opened.close();
 });
 
 afterAll(async () => {

@@ -59,8 +59,16 @@ export function createEventHub(deps: {
     for (const [id, at] of seen) if (at < latest - settings.lateCommitMs * 2) seen.delete(id);
   }
 
+  /**
+   * One pass of the running hub. A pass begun in an earlier run (the last stream left while it
+   * waited on the database, and a new stream started the hub again) stops at its next step: its
+   * `seen` was cleared under it, so it would hand a new stream events from before it joined.
+   */
   async function pass(): Promise<void> {
+    const run = runningGeneration;
+    if (run === null) return;
     const window = await windowIds();
+    if (runningGeneration !== run) return;
     const fresh = window.filter((entry) => !seen.has(entry.id)).slice(0, PASS_BATCH);
     if (fresh.length > 0) {
       const rows = await db
@@ -72,6 +80,7 @@ export function createEventHub(deps: {
             fresh.map((entry) => entry.id),
           ),
         );
+      if (runningGeneration !== run) return;
       rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
       for (const entry of fresh) seen.set(entry.id, entry.at);
       for (const row of rows) {
@@ -132,6 +141,8 @@ export function createEventHub(deps: {
   function startHub(): Promise<void> {
     hubReady ??= (async () => {
       const run = ++generation;
+      // A pass of the last run still in flight ends first (it stops itself: see pass).
+      await running;
       const window = await windowIds();
       // Every stream left meanwhile, or another start got there first.
       if (subscribers.size === 0 || runningGeneration !== null || run !== generation) return;
