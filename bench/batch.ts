@@ -49,8 +49,8 @@ async function round(host: BenchHost, label: string, size: number, parallel: num
   const calls = Math.ceil(IMAGES / size);
   const balance = await host.balance();
   const charges = await usageRows(host);
-  // pg_stat_database is updated when a backend reports; give the last round's reports a moment.
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // pg_stat_database counts what backends have reported (at most once a second when idle).
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const committed = await commits(host);
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -76,7 +76,7 @@ async function round(host: BenchHost, label: string, size: number, parallel: num
   );
   const wall = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
   const after = await commits(host);
   const images = calls * size;
   const charged = (await usageRows(host)) - charges;
