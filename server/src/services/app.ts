@@ -191,6 +191,37 @@ function queueFull(cap: number): ApiError {
   );
 }
 
+/** 503: a job's acceptance did not commit in time (nothing was held). */
+function jobNotAccepted(): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    'The job could not be accepted in time; nothing was held or charged. Retry.',
+    { retryAfterSeconds: 1 },
+  );
+}
+
+/**
+ * Sends an accepted job's wake-up to the queue and sets its 202's headers. A wake-up lost (this
+ * process dies right now, the queue refuses it) is sent by the sweep of any process.
+ */
+async function wakeJob(
+  jobs: { enqueue: (id: string, bossId: string) => Promise<unknown> },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  bossId: string,
+): Promise<void> {
+  await jobs
+    .enqueue(id, bossId)
+    .catch((error: unknown) =>
+      request.log.warn(
+        { job_id: id, err: (error as Error)?.message },
+        'job wake-up not sent; the sweep will send it',
+      ),
+    );
+  jobHeaders(reply, id);
+}
+
 /** The headers of a job's 202: where to poll it, and that the preference was applied. */
 function jobHeaders(reply: FastifyReply, id: string): void {
   reply.header('location', `/jobs/${id}`);
@@ -1037,22 +1068,9 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     if (accepted.kind !== 'accepted') {
       await repos.calls.fail({ holdId: hold?.id ?? null, claim, attempt }).catch(() => undefined);
       if (accepted.kind === 'superseded') throw superseded();
-      throw new ApiError(
-        'service_unavailable',
-        'The job could not be accepted in time; nothing was held or charged. Retry.',
-        { retryAfterSeconds: 1 },
-      );
+      throw jobNotAccepted();
     }
-    // Its wake-up. Lost if this process dies right now: the sweep of any process sends it then.
-    await jobs
-      .enqueue(id, bossId)
-      .catch((error: unknown) =>
-        request.log.warn(
-          { job_id: id, err: (error as Error)?.message },
-          'job wake-up not sent; the sweep will send it',
-        ),
-      );
-    jobHeaders(reply, id);
+    await wakeJob(jobs, request, reply, id, bossId);
     return reply.status(202).send({ ...answer, created_at: accepted.createdAt });
   }
 
@@ -1191,22 +1209,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     }
     if (accepted.kind === 'full') throw queueFull(cap);
     if (accepted.kind === 'superseded') throw superseded();
-    if (accepted.kind !== 'accepted') {
-      throw new ApiError(
-        'service_unavailable',
-        'The job could not be accepted in time; nothing was held or charged. Retry.',
-        { retryAfterSeconds: 1 },
-      );
-    }
-    await jobs
-      .enqueue(id, bossId)
-      .catch((error: unknown) =>
-        request.log.warn(
-          { job_id: id, err: (error as Error)?.message },
-          'job wake-up not sent; the sweep will send it',
-        ),
-      );
-    jobHeaders(reply, id);
+    if (accepted.kind !== 'accepted') throw jobNotAccepted();
+    await wakeJob(jobs, request, reply, id, bossId);
     return reply.status(202).send({
       object: 'job',
       id,
