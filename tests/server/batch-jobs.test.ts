@@ -18,18 +18,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccountApp } from '../../server/src/app';
-import { createDeps } from '../../server/src/bootstrap';
 import { readServerConfig, type ServerConfig } from '../../server/src/config';
 import type { Database, DatabaseOptions } from '../../server/src/db/client';
-import { buildServicesApp } from '../../server/src/services/app';
 import { createRenderPool, type Renderer } from '../../server/src/services/render/pool';
-import { startMailCatcher } from '../../scripts/stack/mail-catcher.mjs';
 import { expectAnswersMatchOpenApi } from './contract-check';
 import {
   buyCredits,
   createHarness,
-  emulatorTokenVerifier,
+  bootProcess,
   freshDatabase,
   PROJECT_ID,
   recordedAnswers,
@@ -552,29 +548,7 @@ describe('batches as async jobs', () => {
 });
 
 describe('batch jobs across a restart of every process', () => {
-  async function boot(config: ServerConfig, database: DatabaseOptions, renderer: Renderer) {
-    const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
-    const { deps, database: handle } = await createDeps(
-      { ...config, smtpUrl: `smtp://127.0.0.1:${mail.smtpPort}` },
-      { database, verifier: emulatorTokenVerifier },
-    );
-    const api = await buildAccountApp(deps);
-    const services = await buildServicesApp({ ...deps, renderer });
-    await Promise.all([api.ready(), services.ready()]);
-    return {
-      db: deps.db,
-      callApi: (request: InjectOptions) => api.inject(request),
-      callServices: (request: InjectOptions) => services.inject(request),
-      mail,
-      async close() {
-        await deps.billing.idle();
-        await Promise.all([api.close(), services.close()]);
-        deps.mailer.close();
-        await mail.close();
-        await handle.close();
-      },
-    };
-  }
+  const boot = bootProcess;
 
   it('a batch job running when every process stops completes once after they start again, each good image charged once', async () => {
     const config: ServerConfig = {

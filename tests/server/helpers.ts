@@ -210,6 +210,38 @@ export async function createHarness(options: HarnessOptions = {}) {
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 /**
+ * Both apps of one "process" (account API and services host) on a database that outlives them:
+ * tests of a restart of every process close one and boot another on the same database.
+ */
+export async function bootProcess(
+  config: ServerConfig,
+  database: DatabaseOptions,
+  renderer: Renderer,
+) {
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  const { deps, database: handle } = await createDeps(
+    { ...config, smtpUrl: `smtp://127.0.0.1:${mail.smtpPort}` },
+    { database, verifier: emulatorTokenVerifier },
+  );
+  const api = await buildAccountApp(deps);
+  const services = await buildServicesApp({ ...deps, renderer });
+  await Promise.all([api.ready(), services.ready()]);
+  return {
+    db: deps.db,
+    callApi: (request: InjectOptions) => api.inject(request),
+    callServices: (request: InjectOptions) => services.inject(request),
+    mail,
+    async close() {
+      await deps.billing.idle();
+      await Promise.all([api.close(), services.close()]);
+      deps.mailer.close();
+      await mail.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
  * Stands in for firebase-admin in app.inject tests: firebase-admin checks
  * emulator tokens against a running emulator, which tests/server/stack.test.ts
  * covers. This double applies the same claim checks to unsigned tokens.
