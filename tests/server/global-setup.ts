@@ -8,7 +8,7 @@
  * migrate it for real.
  *
  * - PGlite: the template is a data directory (checkpointed, closed cleanly) named by
- *   VAPI_TEST_PGLITE_TEMPLATE, in /dev/shm where there is one (memory, no disk); each test
+ *   VAPI_TEST_PGLITE_TEMPLATE, in /dev/shm where it has room (memory, no disk); each test
  *   database is a copy of it beside it, opened by PGlite from disk. Measured on 2 cores: a copy
  *   and its start take 0.6–0.9 s, where loading the 30 MB `dumpDataDir()` tarball into PGlite's
  *   in-memory file system took 1.8–2.1 s (its file-system calls, once per file of the directory);
@@ -22,7 +22,7 @@
  * them. Outside vitest (bench/) they are unset, and every database is migrated from empty.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -54,14 +54,22 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-/** Where the PGlite template and its copies live: memory (/dev/shm) where the system has it. */
+/** Room the template (about 30 MB) and the copies open at once need, with a wide margin. */
+const MEMORY_DIR_MIN_FREE = 2 * 1024 ** 3;
+
+/**
+ * Where the PGlite template and its copies live: memory (/dev/shm) where the system has it with
+ * room to spare (a container's is often 64 MB), else the temporary directory.
+ */
 function memoryDir(): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize >= MEMORY_DIR_MIN_FREE) return '/dev/shm';
   } catch {
-    return os.tmpdir();
+    // No /dev/shm here.
   }
+  return os.tmpdir();
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
