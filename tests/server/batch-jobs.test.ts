@@ -16,11 +16,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig, type ServerConfig } from '../../server/src/config';
 import type { Database, DatabaseOptions } from '../../server/src/db/client';
-import { createRenderPool, type Renderer } from '../../server/src/services/render/pool';
+import { rowsOf as rows } from '../../server/src/db/rows';
 import { expectAnswersMatchOpenApi } from './contract-check';
 import {
   buyCredits,
@@ -35,71 +34,19 @@ import {
   type Harness,
   type TestUser,
 } from './helpers';
-
-const PATH = 'image-classification';
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
-const JOBS_CONFIG = { queuedCap: 3, concurrency: 2, sweepMs: 300, stopTimeoutMs: 1_000 };
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A renderer in front of a real pool that a test can hold (a hanging upstream). */
-function controllableRenderer() {
-  const pool = createRenderPool({ threads: 1, maxQueue: 100 });
-  let gate: Promise<void> | null = null;
-  let open: () => void = () => undefined;
-  const renderer: Renderer = async (task) => {
-    if (gate) await gate;
-    return pool.run(task);
-  };
-  return {
-    renderer,
-    hold() {
-      gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-    },
-    release() {
-      gate = null;
-      open();
-    },
-    close: () => pool.close(),
-  };
-}
-
-async function walletOf(db: Database, organizationId: string) {
-  const [row] = rows<{ balance: string; held: string; charges: string; spent: string }>(
-    await db.execute(sql`
-      select o.balance_micros as balance,
-        (select count(*) from usage_reservations r where r.organization_id = o.id and r.status = 'held') as held,
-        (select count(*) from ledger_entries l where l.organization_id = o.id and l.kind = 'usage') as charges,
-        (select coalesce(sum(-l.amount_micros), 0) from ledger_entries l where l.organization_id = o.id and l.kind = 'usage') as spent
-      from organizations o where o.id = ${organizationId}`),
-  );
-  return {
-    balance: Number(row!.balance),
-    held: Number(row!.held),
-    charges: Number(row!.charges),
-    spent: Number(row!.spent),
-  };
-}
-
-async function organizationOf(db: Database, keyId: string): Promise<string> {
-  const [row] = rows<{ organization_id: string }>(
-    await db.execute(sql`select organization_id from api_keys where id = ${keyId}`),
-  );
-  return row!.organization_id;
-}
-
-async function priceOf(db: Database): Promise<number> {
-  const [row] = rows<{ p: string }>(
-    await db.execute(sql`select price_per_call_micros as p from deployments where path = ${PATH}`),
-  );
-  return Number(row!.p);
-}
+import {
+  controllableRenderer,
+  eventsOf,
+  getJob,
+  JOBS_CONFIG,
+  organizationOf,
+  PATH,
+  priceOf,
+  sleep,
+  waitFor,
+  walletOf,
+  type Call,
+} from './job-helpers';
 
 async function jobCount(db: Database, organizationId: string): Promise<number> {
   const [row] = rows<{ n: string }>(
@@ -107,8 +54,6 @@ async function jobCount(db: Database, organizationId: string): Promise<number> {
   );
   return Number(row!.n);
 }
-
-type Call = (request: InjectOptions) => Promise<LightMyRequestResponse>;
 
 const post = (
   call: Call,
@@ -127,33 +72,6 @@ const post = (
     },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
-
-const getJob = (call: Call, key: string, id: string) =>
-  call({ method: 'GET', url: `/jobs/${id}`, headers: { 'api-key': key, origin: SITE_ORIGIN } });
-
-async function waitFor(
-  call: Call,
-  key: string,
-  id: string,
-  states: Set<string> = TERMINAL,
-  timeoutMs = 90_000,
-) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await getJob(call, key, id);
-    expect(response.statusCode, response.body).toBe(200);
-    const job = response.json();
-    if (states.has(job.status)) return job;
-    if (Date.now() > until) throw new Error(`job ${id} still ${job.status}`);
-    await sleep(100);
-  }
-}
-
-async function eventsOf(db: Database, jobId: string) {
-  return rows<{ type: string; data: { id: string; status: string } }>(
-    await db.execute(sql`select type, data from events where data->>'id' = ${jobId}`),
-  );
-}
 
 type ItemResult = {
   index: number;
