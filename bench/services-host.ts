@@ -10,14 +10,14 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createDeps } from '../server/src/bootstrap';
+import { rowsOf as rows } from '../server/src/db/rows';
 import { readServerConfig } from '../server/src/config';
 import { SYSTEM_ACTOR } from '../server/src/repositories/audit';
 import { buildServicesApp } from '../server/src/services/app';
 import { freshBenchDatabase } from './database';
 
-export function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+/** Raw query rows (the server's own reader), for the benches' SQL. */
+export { rows };
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
