@@ -466,8 +466,6 @@ describe('batches as async jobs', () => {
 });
 
 describe('batch jobs across a restart of every process', () => {
-  const boot = bootProcess;
-
   it('a batch job running when every process stops completes once after they start again, each good image charged once', async () => {
     const config: ServerConfig = {
       ...readServerConfig({
@@ -485,7 +483,7 @@ describe('batch jobs across a restart of every process', () => {
     const second = controllableRenderer();
     try {
       first.hold();
-      const a = await boot(config, database, first.renderer);
+      const a = await bootProcess(config, database, first.renderer);
       const user = await registerUser(a as unknown as Harness);
       await buyCredits(a as unknown as Harness, user, 5);
       const organizationId = await organizationOf(a.db, user.playgroundKey.id);
@@ -505,7 +503,7 @@ describe('batch jobs across a restart of every process', () => {
       first.release();
       await closing;
 
-      const b = await boot(config, database, second.renderer);
+      const b = await bootProcess(config, database, second.renderer);
       try {
         const done = await waitFor(b.callServices, user.playgroundKey.key, id);
         expect(done.status).toBe('succeeded');

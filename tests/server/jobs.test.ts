@@ -370,8 +370,6 @@ describe('async jobs', () => {
 });
 
 describe('async jobs across a restart of every process', () => {
-  const boot = bootProcess;
-
   it('a job running when every process stops completes once after they start again, charged once', async () => {
     const base = readServerConfig({
       STACK_MODE: 'local',
@@ -391,7 +389,7 @@ describe('async jobs across a restart of every process', () => {
     try {
       first.hold();
       first.breakIt(true);
-      const a = await boot(config, database, first.renderer);
+      const a = await bootProcess(config, database, first.renderer);
       const user = await registerUser(a as unknown as Harness);
       await buyCredits(a as unknown as Harness, user, 5);
       const organizationId = await organizationOf(a.db, user.playgroundKey.id);
@@ -411,7 +409,7 @@ describe('async jobs across a restart of every process', () => {
       await closing;
 
       // New processes on the same database: the run's lease lapses, the job runs again, once.
-      const b = await boot(config, database, second.renderer);
+      const b = await bootProcess(config, database, second.renderer);
       try {
         const done = await waitFor(b.callServices, user.playgroundKey.key, id);
         expect(done.status).toBe('succeeded');
