@@ -246,6 +246,45 @@ describe('status from real traffic', () => {
     expect(after.components.find((c) => c.id === PATH)!.state).not.toBe('outage');
   });
 
+  it('counts each image of a batch as a metered call, and a replayed batch as its images replayed', async () => {
+    const before = await scrape();
+    const batch = (headers: Record<string, string> = {}) =>
+      h.callServices({
+        method: 'POST',
+        url: `/${PATH}`,
+        headers: { 'api-key': user.playgroundKey.key, ...headers },
+        payload: {
+          images: [{ image }, { image }, { image: Buffer.from('junk').toString('base64') }],
+        },
+      });
+    const first = await batch({ 'idempotency-key': 'metrics-batch-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().results.map((r: { status: number }) => r.status)).toEqual([200, 200, 415]);
+    const again = await batch({ 'idempotency-key': 'metrics-batch-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const metrics = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(metrics, name, labels) - sample(before, name, labels);
+    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'charged' })).toBe(
+      2,
+    );
+    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'refused' })).toBe(
+      1,
+    );
+    expect(moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'replayed' })).toBe(
+      3,
+    );
+    const [row] = (
+      (await h.db.execute(
+        sql`select price_per_call_micros as price_micros from deployments where path = ${PATH}`,
+      )) as unknown as { rows: Array<{ price_micros: string }> }
+    ).rows;
+    expect(moved('visionapi_charged_micro_usd_total', { deployment: PATH })).toBe(
+      2 * Number(row!.price_micros),
+    );
+  });
+
   it('reads percentiles as the upper bound of the bucket that holds them', () => {
     // 10 answers under 25 ms, 10 under 100 ms: the median is in the first bucket, p95 the third.
     const histogram = [10, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0];

@@ -67,7 +67,7 @@ import type { OrganizationRow } from '../repositories/organizations';
 import type { TypedFastify } from '../routes/context';
 import { checkUrl, SafeFetchError, type LookupAll } from '../lib/safe-fetch';
 import { loadImageUrl } from './image-url';
-import { batchCall, runBatchJob } from './batch';
+import { batchCall, isBatchAnswer, runBatchJob, type BatchAnswer } from './batch';
 import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
 import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
@@ -603,6 +603,8 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
   // page's availability and latency (in memory, flushed every few seconds: no write per call).
   // A test key's call is the sample answerer's, not the deployment's: it is counted as free only.
   const deploymentRoutes = new Set(DEPLOYMENT_PATHS.map((path) => `/${path}`));
+  /** A synchronous batch's request: its number of images and, once answered, its answer. */
+  const batchCalls = new WeakMap<FastifyRequest, { images: number; answer: BatchAnswer | null }>();
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
@@ -611,11 +613,33 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const deployment = route.slice(1);
     // An accepted job is counted when it runs, not here.
     if (status === 202) return;
+    // A batch is as many metered calls as it has images, each with its own outcome (a replayed
+    // batch: every image replayed, none charged again; a batch refused whole: every image).
+    const batch = batchCalls.get(request);
+    const images = (outcome: 'replayed' | 'failed' | 'refused' | 'free') => {
+      for (let i = 0; i < (batch?.images ?? 1); i++) deps.metrics.meteredCall(deployment, outcome);
+    };
     if (request.apiKey?.key.mode === 'test') {
-      deps.metrics.meteredCall(deployment, 'free');
+      images('free');
       return;
     }
     deps.status.record(deployment, status, reply.elapsedTime);
+    if (status === 200 && batch) {
+      if (reply.getHeader('idempotent-replayed') === 'true' || !batch.answer) {
+        images('replayed');
+        return;
+      }
+      for (const item of batch.answer.results) {
+        if ('result' in item) {
+          deps.metrics.meteredCall(
+            deployment,
+            'charged',
+            Math.round(item.result.usage.cost_usd * 1_000_000),
+          );
+        } else deps.metrics.meteredCall(deployment, item.status >= 500 ? 'failed' : 'refused');
+      }
+      return;
+    }
     if (status === 200) {
       const replayed = reply.getHeader('idempotent-replayed') === 'true';
       deps.metrics.meteredCall(
@@ -623,7 +647,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
         replayed ? 'replayed' : 'charged',
         replayed ? 0 : (request.price?.micros ?? 0),
       );
-    } else deps.metrics.meteredCall(deployment, status >= 500 ? 'failed' : 'refused');
+    } else images(status >= 500 ? 'failed' : 'refused');
   });
 
   const authenticate = async (
@@ -922,12 +946,16 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       const batch = call.batch;
       // A batch answer is not one image's answer: sent as built, not through the 200 schema.
       reply.serializer((payload) => JSON.stringify(payload));
-      return batchCall(
+      const counted = { images: batch.length, answer: null as BatchAnswer | null };
+      batchCalls.set(request, counted);
+      const answered = await batchCall(
         metering,
         { ...common, requestDigest: () => batchDigest(path, batch, params) },
         batch,
         answerImage,
       );
+      if (isBatchAnswer(answered)) counted.answer = answered;
+      return answered;
     }
     return meteredCall(
       metering,
