@@ -207,8 +207,9 @@ export const DailyUsage = Type.Object(
         date: Type.String({ description: 'YYYY-MM-DD in the requested offset.' }),
         calls: Type.Integer({ minimum: 0 }),
         spent_usd: UsdAmount,
-        deployments: Type.Array(DeploymentUsage),
-        keys: Type.Array(KeyUsage),
+        deployments: Type.Array(DeploymentUsage, {
+          description: "The day's usage by deployment (a day by key: the CSV with `group_by=key`).",
+        }),
       }),
       { description: 'Days with usage only, oldest first.' },
     ),

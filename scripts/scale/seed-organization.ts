@@ -114,6 +114,32 @@ export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<v
           set entries = u.entries + excluded.entries, calls = u.calls + excluded.calls,
               spent_micros = u.spent_micros + excluded.spent_micros`);
     }
+    // Migration 0025's coarser rollups, from the same rows.
+    for (const [table, unit] of [
+      ['usage_daily_deployment', 'day'],
+      ['usage_hourly_deployment', 'hour'],
+    ] as const) {
+      await tx.execute(sql`
+        insert into ${sql.raw(table)} as u (organization_id, bucket, deployment, entries, calls,
+            spent_micros)
+          select ${org}::uuid, date_trunc(${unit}, c.created_at at time zone 'UTC') at time zone 'UTC',
+                 c.deployment, count(*), count(*), -sum(c.amount_micros)
+          from scale_calls c
+          group by 2, 3
+        on conflict (organization_id, bucket, deployment, shard) do update
+          set entries = u.entries + excluded.entries, calls = u.calls + excluded.calls,
+              spent_micros = u.spent_micros + excluded.spent_micros`);
+    }
+    await tx.execute(sql`
+      insert into usage_daily_key as u (organization_id, bucket, api_key_id, api_key_name, entries,
+          calls, spent_micros)
+        select ${org}::uuid, date_trunc('day', c.created_at at time zone 'UTC') at time zone 'UTC',
+               c.api_key_id, max(k.name), count(*), count(*), -sum(c.amount_micros)
+        from scale_calls c join api_keys k on k.id = c.api_key_id
+        group by 2, 3
+      on conflict (organization_id, bucket, api_key_id, shard) do update
+        set entries = u.entries + excluded.entries, calls = u.calls + excluded.calls,
+            spent_micros = u.spent_micros + excluded.spent_micros`);
     await tx.execute(sql`
       insert into audit_log (organization_id, at, actor_kind, actor_id, actor_label, action, target, details)
         select ${org}::uuid, now() - random() * interval '365 days', 'user',
@@ -126,7 +152,15 @@ export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<v
   });
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);
-    for (const table of ['ledger_entries', 'usage_hourly', 'usage_daily', 'audit_log']) {
+    for (const table of [
+      'ledger_entries',
+      'usage_hourly',
+      'usage_daily',
+      'usage_daily_deployment',
+      'usage_hourly_deployment',
+      'usage_daily_key',
+      'audit_log',
+    ]) {
       await tx.execute(sql`analyze ${sql.raw(table)}`);
     }
   });

@@ -1,8 +1,10 @@
 /**
- * The usage rollups (migration 0012) against the ledger they summarise: after random usage rows
- * over forty days and concurrent metered calls (some failing, so their holds are given back
- * uncharged), the hourly and daily buckets equal a recomputation from the ledger, and the usage
- * chart equals the ledger's own aggregate for ranges with ragged ends and any UTC offset.
+ * The usage rollups (migrations 0012 and 0025) against the ledger they summarise: after random
+ * usage rows over forty days and concurrent metered calls and batches (some failing, so their
+ * holds are given back uncharged), the hourly and daily buckets, and the coarser ones by
+ * deployment and by key, equal a recomputation from the ledger, and the usage chart (days by
+ * deployment, the range by key) equals the ledger's own aggregate for ranges with ragged ends and
+ * any UTC offset.
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (real concurrency).
  */
 import { sql } from 'drizzle-orm';
@@ -44,9 +46,51 @@ async function rollupsAndLedger(organizationId: string, table: 'usage_hourly' | 
   return { fromLedger, stored };
 }
 
+/**
+ * Migration 0025's coarser rollups, as stored and recomputed from the ledger: by day and
+ * deployment, by hour and deployment, by day and key.
+ */
+async function coarseAndLedger(organizationId: string) {
+  const pairs: Array<[string, string, string]> = [
+    ['usage_daily_deployment', 'day', 'deployment'],
+    ['usage_hourly_deployment', 'hour', 'deployment'],
+    ['usage_daily_key', 'day', 'api_key_id'],
+  ];
+  const out: Array<{ table: string; fromLedger: unknown[]; stored: unknown[] }> = [];
+  for (const [table, unit, dimension] of pairs) {
+    const column = sql.raw(dimension === 'deployment' ? 'deployment' : 'api_key_id::text');
+    const fromLedger = rowsOf<Record<string, unknown>>(
+      await h.db.execute(sql`
+        select date_trunc(${unit}, created_at at time zone 'UTC')::text as bucket,
+               ${sql.raw(dimension === 'deployment' ? `coalesce(deployment, '')` : 'api_key_id::text')} as dimension,
+               count(*)::text as entries, sum(units)::text as calls,
+               (-sum(amount_micros))::text as spent
+        from ledger_entries
+        where organization_id = ${organizationId} and kind = 'usage'
+        group by 1, 2 order by 1, 2`),
+    );
+    const stored = rowsOf<Record<string, unknown>>(
+      await h.db.execute(sql`
+        select (bucket at time zone 'UTC')::text as bucket, ${column} as dimension,
+               sum(entries)::text as entries, sum(calls)::text as calls,
+               sum(spent_micros)::text as spent
+        from ${sql.raw(table)} where organization_id = ${organizationId}
+        group by 1, 2 order by 1, 2`),
+    );
+    out.push({ table, fromLedger, stored });
+  }
+  return out;
+}
+
 /** What the chart showed before rollups: the ledger grouped by local day, deployment and key. */
 async function ledgerDaily(organizationId: string, start: Date, end: Date, offset: number) {
-  return rowsOf<{ day: string; deployment: string; api_key_id: string; calls: string }>(
+  return rowsOf<{
+    day: string;
+    deployment: string;
+    api_key_id: string;
+    calls: string;
+    spent: string;
+  }>(
     await h.db.execute(sql`
       select to_char(created_at + make_interval(mins => ${offset}), 'YYYY-MM-DD') as day,
              deployment, api_key_id::text as api_key_id, sum(units)::text as calls,
@@ -93,8 +137,10 @@ describe('usage rollups', () => {
                now() - random() * interval '40 days'
         from generate_series(1, 3000)`);
 
-    // Concurrent metered calls; a bad body fails after the hold, which is given back.
+    // Concurrent metered calls; a bad body fails after the hold, which is given back. Batches
+    // among them: each image is held, the failing ones given back, the others captured together.
     const image = (await testImage('png', 16, 16)).toString('base64');
+    const junk = Buffer.from('junk').toString('base64');
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         h.callServices({
@@ -106,10 +152,27 @@ describe('usage rollups', () => {
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200).length).toBe(24);
+    const batches = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        h.callServices({
+          method: 'POST',
+          url: i % 2 ? '/depth-estimation' : '/object-detection',
+          headers: { 'api-key': keys[1 + (i % 2)]!.key! },
+          payload: { images: [{ image }, { image: junk }, { image }] },
+        }),
+      ),
+    );
+    for (const batch of batches) {
+      expect(batch.statusCode, batch.body).toBe(200);
+      expect(batch.json().usage.charged_images).toBe(2);
+    }
 
     for (const table of ['usage_hourly', 'usage_daily'] as const) {
       const { fromLedger, stored } = await rollupsAndLedger(organizationId, table);
       expect(stored).toEqual(fromLedger);
+    }
+    for (const { table, fromLedger, stored } of await coarseAndLedger(organizationId)) {
+      expect(stored, table).toEqual(fromLedger);
     }
 
     const now = Date.now();
@@ -132,21 +195,36 @@ describe('usage rollups', () => {
         const body = res.json() as {
           days: Array<{
             date: string;
-            keys: Array<{ api_key_id: string; calls: number; spent_usd: number }>;
+            deployments: Array<{ deployment: string; calls: number; spent_usd: number }>;
           }>;
+          by_key: Array<{ api_key_id: string; calls: number; spent_usd: number }>;
         };
         const expected = await ledgerDaily(organizationId, start, end, offset);
-        const byDayKey = new Map<string, number>();
+        const byDayDeployment = new Map<string, [number, number]>();
+        const byKey = new Map<string, [number, number]>();
+        const addTo = (
+          map: Map<string, [number, number]>,
+          id: string,
+          calls: number,
+          spent: number,
+        ) => {
+          const [c, s] = map.get(id) ?? [0, 0];
+          map.set(id, [c + calls, s + spent]);
+        };
         for (const r of expected) {
-          const id = `${r.day} ${r.api_key_id}`;
-          byDayKey.set(id, (byDayKey.get(id) ?? 0) + Number(r.calls));
+          addTo(byDayDeployment, `${r.day} ${r.deployment}`, Number(r.calls), Number(r.spent));
+          addTo(byKey, r.api_key_id, Number(r.calls), Number(r.spent));
         }
-        const shown = new Map<string, number>();
+        const shown = new Map<string, [number, number]>();
         for (const day of body.days)
-          for (const k of day.keys) shown.set(`${day.date} ${k.api_key_id}`, k.calls);
-        expect(shown, `${start.toISOString()} … ${end.toISOString()} at ${offset}`).toEqual(
-          byDayKey,
+          for (const d of day.deployments)
+            shown.set(`${day.date} ${d.deployment}`, [d.calls, Math.round(d.spent_usd * 1e6)]);
+        const range = `${start.toISOString()} … ${end.toISOString()} at ${offset}`;
+        expect(shown, range).toEqual(byDayDeployment);
+        const shownKeys = new Map(
+          body.by_key.map((k) => [k.api_key_id, [k.calls, Math.round(k.spent_usd * 1e6)]]),
         );
+        expect(shownKeys, range).toEqual(byKey);
       }
     }
 

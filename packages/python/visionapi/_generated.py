@@ -2097,14 +2097,6 @@ class GetDailyUsageResponseDaysItemDeploymentsItem(TypedDict):
     spent_usd: float
     """US dollars, exact to 6 decimals (micro-dollars)."""
 
-class GetDailyUsageResponseDaysItemKeysItem(TypedDict):
-    api_key_id: Optional[str]
-    name: Optional[str]
-    calls: int
-    """(at least 0)"""
-    spent_usd: float
-    """US dollars, exact to 6 decimals (micro-dollars)."""
-
 class GetDailyUsageResponseDaysItem(TypedDict):
     date: str
     """YYYY-MM-DD in the requested offset."""
@@ -2113,7 +2105,7 @@ class GetDailyUsageResponseDaysItem(TypedDict):
     spent_usd: float
     """US dollars, exact to 6 decimals (micro-dollars)."""
     deployments: List[GetDailyUsageResponseDaysItemDeploymentsItem]
-    keys: List[GetDailyUsageResponseDaysItemKeysItem]
+    """The day's usage by deployment (a day by key: the CSV with `group_by=key`)."""
 
 class GetDailyUsageResponseByDeploymentItem(TypedDict):
     deployment: str
@@ -2877,7 +2869,6 @@ __all__ = [
     "ListTransactionsResponseTotals",
     "ListTransactionsResponse",
     "GetDailyUsageResponseDaysItemDeploymentsItem",
-    "GetDailyUsageResponseDaysItemKeysItem",
     "GetDailyUsageResponseDaysItem",
     "GetDailyUsageResponseByDeploymentItem",
     "GetDailyUsageResponseByKeyItem",

@@ -642,6 +642,37 @@ export const usageHourly = usageRollup('usage_hourly');
 export const usageDaily = usageRollup('usage_daily');
 
 /**
+ * Migration 0025: coarser rollups kept by the same trigger, for reads that show fewer
+ * dimensions (the usage chart's days by deployment, the range by key): per organization and
+ * bucket, by deployment (hour and UTC day) or by key (UTC day). Sharded as the others.
+ */
+const coarseColumns = {
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  calls: bigint('calls', { mode: 'number' }).notNull(),
+  spentMicros: micros('spent_micros').notNull(),
+  shard: smallint('shard').notNull().default(0),
+};
+const deploymentRollup = (name: string) =>
+  pgTable(name, { ...coarseColumns, deployment: text('deployment').notNull() }, (t) => [
+    unique(`${name}_bucket_key`).on(t.organizationId, t.bucket, t.deployment, t.shard),
+  ]);
+export const usageDailyDeployment = deploymentRollup('usage_daily_deployment');
+export const usageHourlyDeployment = deploymentRollup('usage_hourly_deployment');
+export const usageDailyKey = pgTable(
+  'usage_daily_key',
+  { ...coarseColumns, apiKeyId: uuid('api_key_id'), apiKeyName: text('api_key_name') },
+  (t) => [
+    unique('usage_daily_key_bucket_key')
+      .on(t.organizationId, t.bucket, t.apiKeyId, t.shard)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * Status from real traffic (issue 34): each component's outcomes per UTC hour and per UTC day,
  * added by each process from memory every few seconds (services/status/recorder.ts), never one
  * write per call. A component is `account-api` or a deployment path. `calls` counts the answers

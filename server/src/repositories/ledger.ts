@@ -125,9 +125,10 @@ export async function keepDeletedKeySpend(
 }
 
 /**
- * Rows, calls, spend and purchases of [start, end]: usage from the rollups (whole hours and days,
- * the ledger only for the partial hours at the ends), the other kinds from the ledger on the
- * partial index of money rows (a few per purchase). Equal to sums over the ledger rows.
+ * Rows, calls, spend and purchases of [start, end]: usage from the rollups by deployment
+ * (migration 0025; whole hours and days, the ledger only for the partial hours at the ends), the
+ * other kinds from the ledger on the partial index of money rows (a few per purchase). Equal to
+ * sums over the ledger rows.
  */
 async function rangeTotals(db: Database, organizationId: string, start: Date, end: Date) {
   const [usage] = rows<{
@@ -138,7 +139,7 @@ async function rangeTotals(db: Database, organizationId: string, start: Date, en
     await db.execute(sql`
       select coalesce(sum(entries), 0) as entries, coalesce(sum(calls), 0) as calls,
              coalesce(sum(spent), 0) as spent
-      from (${usageSlices(organizationId, start, end, 0)}) s`),
+      from (${usageSlices(organizationId, start, end, 0, {}, 'deployment')}) s`),
   );
   const [money] = rows<{ entries: string | number; purchased: string | number }>(
     await db.execute(sql`

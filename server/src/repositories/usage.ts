@@ -10,9 +10,16 @@ import { exportAggregate, exportRows, type KeysetRow } from './exports';
 import { keyCondition, usageSlices } from './usageSlices';
 import { rowsOf as rows } from '../db/rows';
 
+/** A local day's usage of one deployment. */
 export interface DailyRow {
   day: string;
   deployment: string;
+  calls: number;
+  spentMicros: number;
+}
+
+/** One key's usage over a whole range. */
+export interface KeyTotalRow {
   apiKeyId: string | null;
   apiKeyName: string | null;
   calls: number;
@@ -115,7 +122,12 @@ export function createUsageRepository(db: Database) {
       }));
     },
 
-    /** One aggregate by day, deployment and key; callers sum it by whichever they show. */
+    /**
+     * The chart's aggregate: spend and calls by local day and deployment, and by key over the
+     * whole range (which does not depend on the offset). Each reads the coarsest rollup that has
+     * its dimensions (migration 0025): a year of a million calls is about 3k rows by day and
+     * deployment and 9k by day and key. A filter by key reads the fine rollup on its index.
+     */
     async daily(
       organizationId: string,
       start: Date,
@@ -126,17 +138,26 @@ export function createUsageRepository(db: Database) {
       const perDay = rows<{
         day: string;
         deployment: string;
+        calls: string | number;
+        spent: string | number;
+      }>(
+        await db.execute(sql`
+          select day, deployment, sum(calls) as calls, sum(spent) as spent
+          from (${usageSlices(organizationId, start, end, offsetMinutes, filter, 'deployment')}) s
+          group by 1, 2
+          order by 1, 2`),
+      );
+      const perKey = rows<{
         api_key_id: string | null;
         api_key_name: string | null;
         calls: string | number;
         spent: string | number;
       }>(
         await db.execute(sql`
-          select day, deployment, api_key_id, max(api_key_name) as api_key_name,
+          select api_key_id, max(api_key_name) as api_key_name,
                  sum(calls) as calls, sum(spent) as spent
-          from (${usageSlices(organizationId, start, end, offsetMinutes, filter)}) s
-          group by 1, 2, 3
-          order by 1, 2, 3`),
+          from (${usageSlices(organizationId, start, end, 0, filter, 'key')}) s
+          group by 1`),
       );
       const [totals] = rows<{ purchased: string | number }>(
         await db.execute(sql`
@@ -148,6 +169,10 @@ export function createUsageRepository(db: Database) {
         rows: perDay.map((r): DailyRow => ({
           day: r.day,
           deployment: r.deployment,
+          calls: Number(r.calls),
+          spentMicros: Number(r.spent),
+        })),
+        keys: perKey.map((r): KeyTotalRow => ({
           apiKeyId: r.api_key_id,
           apiKeyName: r.api_key_name,
           calls: Number(r.calls),
@@ -210,7 +235,14 @@ export function createUsageRepository(db: Database) {
       groupBy: 'deployment' | 'key',
       filter: UsageFilter = {},
     ) {
-      const slices = usageSlices(organizationId, start, end, offsetMinutes, filter);
+      const slices = usageSlices(
+        organizationId,
+        start,
+        end,
+        offsetMinutes,
+        filter,
+        groupBy === 'key' ? 'key' : 'deployment',
+      );
       return exportAggregate<DailyExportRow>(
         db,
         groupBy === 'key'

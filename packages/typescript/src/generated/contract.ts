@@ -1623,16 +1623,9 @@ export interface GetDailyUsageResponse {
     calls: number;
     /** US dollars, exact to 6 decimals (micro-dollars). */
     spent_usd: number;
+    /** The day's usage by deployment (a day by key: the CSV with `group_by=key`). */
     deployments: Array<{
       deployment: string;
-      /** (at least 0) */
-      calls: number;
-      /** US dollars, exact to 6 decimals (micro-dollars). */
-      spent_usd: number;
-    }>;
-    keys: Array<{
-      api_key_id: string | null;
-      name: string | null;
       /** (at least 0) */
       calls: number;
       /** US dollars, exact to 6 decimals (micro-dollars). */

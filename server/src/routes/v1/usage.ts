@@ -1,13 +1,13 @@
 /**
- * Usage by day, aggregated in SQL (the usage chart reads one request, whatever the number of
- * transactions), and CSV exports of the aggregate and of the raw transactions.
+ * Usage by day, aggregated in SQL from the rollups (the usage chart reads one request, whatever
+ * the number of transactions), and CSV exports of the aggregate and of the raw transactions.
  */
 import { Readable } from 'node:stream';
 import type { DailyUsage } from '@contract';
 import { MAX_BUCKET_RANGE_DAYS, MAX_USAGE_DAYS } from '@contract';
 import { invalidRequest } from '../../lib/errors';
 import { microsToUsd } from '../../lib/money';
-import type { DailyRow } from '../../repositories/usage';
+import type { DailyRow, KeyTotalRow } from '../../repositories/usage';
 import { organizationOf } from '../../plugins/access';
 import type { V1Context } from '../context';
 import type { Handlers } from '../operations';
@@ -34,7 +34,7 @@ interface Sum {
 }
 
 /** Adds a row into the entry of `map` under `key`, creating it with `init` the first time. */
-function add<K, V extends Sum>(map: Map<K, V>, key: K, init: () => V, row: DailyRow): void {
+function add<K, V extends Sum>(map: Map<K, V>, key: K, init: () => V, row: Sum): void {
   let entry = map.get(key);
   if (!entry) map.set(key, (entry = init()));
   entry.calls += row.calls;
@@ -55,50 +55,57 @@ const presentKey = (k: { id: string | null; name: string | null } & Sum) => ({
 });
 
 /**
- * The aggregate (day × deployment × key, oldest first) by day, with each day's deployments and
- * keys, and the whole range by deployment and by key. Sums are integer micro-dollars until shown.
+ * The chart's answer: each day (oldest first) with its deployments, the range by deployment and
+ * by key (most spent first) and the totals. Sums are integer micro-dollars until shown.
  */
 export function groupByDay(
   rows: DailyRow[],
+  keyRows: KeyTotalRow[],
   purchasedMicros: number,
 ): Omit<DailyUsage, 'test_calls'> {
-  type Day = {
-    date: string;
-    deployments: Map<string, { deployment: string } & Sum>;
-    keys: Map<string | null, { id: string | null; name: string | null } & Sum>;
-  } & Sum;
+  type Day = { date: string; deployments: Array<{ deployment: string } & Sum> } & Sum;
   const days: Day[] = [];
   const deployments = new Map<string, { deployment: string } & Sum>();
-  const keys = new Map<string | null, { id: string | null; name: string | null } & Sum>();
   let calls = 0;
   let spent = 0;
   for (const row of rows) {
     let day = days[days.length - 1];
     if (!day || day.date !== row.day) {
-      day = { date: row.day, calls: 0, spentMicros: 0, deployments: new Map(), keys: new Map() };
+      day = { date: row.day, calls: 0, spentMicros: 0, deployments: [] };
       days.push(day);
     }
     day.calls += row.calls;
     day.spentMicros += row.spentMicros;
-    const deployment = () => ({ deployment: row.deployment, calls: 0, spentMicros: 0 });
-    const key = () => ({ id: row.apiKeyId, name: row.apiKeyName, calls: 0, spentMicros: 0 });
-    add(day.deployments, row.deployment, deployment, row);
-    add(day.keys, row.apiKeyId, key, row);
-    add(deployments, row.deployment, deployment, row);
-    add(keys, row.apiKeyId, key, row);
+    // One row per day and deployment.
+    day.deployments.push({
+      deployment: row.deployment,
+      calls: row.calls,
+      spentMicros: row.spentMicros,
+    });
+    add(
+      deployments,
+      row.deployment,
+      () => ({ deployment: row.deployment, calls: 0, spentMicros: 0 }),
+      row,
+    );
     calls += row.calls;
     spent += row.spentMicros;
   }
+  const keys = keyRows.map((k) => ({
+    id: k.apiKeyId,
+    name: k.apiKeyName,
+    calls: k.calls,
+    spentMicros: k.spentMicros,
+  }));
   return {
     days: days.map((day) => ({
       date: day.date,
       calls: day.calls,
       spent_usd: microsToUsd(day.spentMicros),
-      deployments: [...day.deployments.values()].map(presentDeployment),
-      keys: [...day.keys.values()].sort(bySpend).map(presentKey),
+      deployments: day.deployments.map(presentDeployment),
     })),
     by_deployment: [...deployments.values()].sort(bySpend).map(presentDeployment),
-    by_key: [...keys.values()].sort(bySpend).map(presentKey),
+    by_key: keys.sort(bySpend).map(presentKey),
     totals: { calls, spent_usd: microsToUsd(spent), purchased_usd: microsToUsd(purchasedMicros) },
   };
 }
@@ -236,7 +243,10 @@ export function usageHandlers(ctx: V1Context) {
         end,
         usageFilter(request.query),
       );
-      return { ...groupByDay(daily.rows, daily.purchasedMicros), test_calls: testCalls };
+      return {
+        ...groupByDay(daily.rows, daily.keys, daily.purchasedMicros),
+        test_calls: testCalls,
+      };
     },
 
     exportDailyUsage: async (request, reply) => {
