@@ -202,17 +202,39 @@ describe('CSV exports at scale', () => {
       url: `/v1/usage/daily?start_date=${start}&end_date=${end}`,
       headers: user.auth,
     });
+    // The CSV by key, summed over its days, is the chart's spend by key; the CSV by deployment
+    // is the chart's days by deployment.
+    const csvByKey = new Map<string, number>();
+    for (const f of usage.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')))
+      csvByKey.set(f[1]!, (csvByKey.get(f[1]!) ?? 0) + Number(f[3]));
+    expect(csvByKey).toEqual(
+      new Map(
+        chart
+          .json()
+          .by_key.map((k: { api_key_id: string; calls: number }) => [k.api_key_id, k.calls]),
+      ),
+    );
+    const byDeployment = await h.callApi({
+      method: 'GET',
+      url: `/v1/usage/daily.csv?start_date=${start}&end_date=${end}`,
+      headers: user.auth,
+    });
     const perDay = chart
       .json()
-      .days.flatMap((d: { date: string; keys: Array<{ api_key_id: string; calls: number }> }) =>
-        d.keys.map((k) => `${d.date},${k.api_key_id},${k.calls}`),
+      .days.flatMap(
+        (d: { date: string; deployments: Array<{ deployment: string; calls: number }> }) =>
+          d.deployments.map((x) => `${d.date},${x.deployment},${x.calls}`),
       );
-    const csvDays = usage.body
+    const csvDays = byDeployment.body
       .trimEnd()
       .split('\r\n')
       .slice(1)
       .map((l) => l.split(','))
-      .map((f) => `${f[0]},${f[1]},${f[3]}`);
+      .map((f) => `${f[0]},${f[1]},${f[2]}`);
     expect(csvDays).toEqual(perDay);
   });
 });

@@ -101,6 +101,32 @@ describe('usage at scale', () => {
       expect(stored).toEqual(fromLedger);
       expect(stored.reduce((n, r) => n + Number(r.calls), 0)).toBe(captured);
     }
+    // Migration 0025's coarser rollups, by deployment (day, hour) and by key (day).
+    for (const [table, unit, dimension] of [
+      ['usage_daily_deployment', 'day', 'deployment'],
+      ['usage_hourly_deployment', 'hour', 'deployment'],
+      ['usage_daily_key', 'day', 'api_key_id::text'],
+    ] as const) {
+      const column = sql.raw(dimension);
+      const fromLedger = rowsOf<Record<string, string>>(
+        await h.db.execute(sql`
+          select date_trunc(${unit}, created_at at time zone 'UTC')::text as bucket,
+                 ${column} as dimension, count(*)::text as entries, sum(units)::text as calls,
+                 (-sum(amount_micros))::text as spent
+          from ledger_entries
+          where organization_id = ${organizationId} and kind = 'usage'
+          group by 1, 2 order by 1, 2`),
+      );
+      const stored = rowsOf<Record<string, string>>(
+        await h.db.execute(sql`
+          select (bucket at time zone 'UTC')::text as bucket, ${column} as dimension,
+                 sum(entries)::text as entries, sum(calls)::text as calls,
+                 sum(spent_micros)::text as spent
+          from ${sql.raw(table)} where organization_id = ${organizationId}
+          group by 1, 2 order by 1, 2`),
+      );
+      expect(stored, table).toEqual(fromLedger);
+    }
   }, 600_000);
 
   it('the usage API, paged by a viewer admin key, equals the ledger to the micro-dollar', async () => {

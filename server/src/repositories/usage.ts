@@ -82,6 +82,20 @@ const GROUP_KEYS: Record<BucketGroup | 'none', string> = {
   none: `''::text`,
 };
 
+/**
+ * The coarsest rollup with the dimensions a buckets query groups and filters by (migration
+ * 0025): by deployment (or none) without a key filter, by key by day without a deployment filter.
+ */
+function bucketTable(q: BucketQuery): string {
+  const fine = q.width === 'day' ? 'usage_daily' : 'usage_hourly';
+  const group = q.groupBy ?? 'none';
+  if ((group === 'deployment' || group === 'none') && q.filter.apiKeyId === undefined)
+    return q.width === 'day' ? 'usage_daily_deployment' : 'usage_hourly_deployment';
+  if (group === 'api_key' && q.width === 'day' && q.filter.deployment === undefined)
+    return 'usage_daily_key';
+  return fine;
+}
+
 export function createUsageRepository(db: Database) {
   return {
     /**
@@ -89,7 +103,7 @@ export function createUsageRepository(db: Database) {
      * first then by group, keyset-paged: the cost grows with the buckets read, never the calls.
      */
     async buckets(organizationId: string, q: BucketQuery): Promise<BucketRow[]> {
-      const table = sql.raw(q.width === 'day' ? 'usage_daily' : 'usage_hourly');
+      const table = sql.raw(bucketTable(q));
       const group = sql.raw(GROUP_KEYS[q.groupBy ?? 'none']);
       const afterBucket = q.after ? new Date(q.after.bucketMs).toISOString() : null;
       const found = rows<{
@@ -101,7 +115,8 @@ export function createUsageRepository(db: Database) {
       }>(
         await db.execute(sql`
           select (extract(epoch from bucket) * 1000)::bigint as bucket_ms, ${group} as group_key,
-                 max(api_key_name) as name, sum(calls) as calls, sum(spent_micros) as spent
+                 ${q.groupBy === 'api_key' ? sql`max(api_key_name)` : sql`null::text`} as name,
+                 sum(calls) as calls, sum(spent_micros) as spent
           from ${table}
           where organization_id = ${organizationId}
             and bucket >= ${q.from.toISOString()} and bucket < ${q.to.toISOString()}
