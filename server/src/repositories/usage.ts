@@ -160,6 +160,7 @@ export function createUsageRepository(db: Database) {
           select day, deployment, sum(calls) as calls, sum(spent) as spent
           from (${usageSlices(organizationId, start, end, offsetMinutes, filter, 'deployment')}) s
           group by 1, 2
+          having sum(entries) <> 0
           order by 1, 2`),
       );
       const perKey = rows<{
@@ -264,10 +265,11 @@ export function createUsageRepository(db: Database) {
           ? sql`
               select day, api_key_id::text as api_key_id, max(api_key_name) as name,
                      sum(calls) as calls, sum(spent) as spent
-              from (${slices}) s group by 1, 2 order by 1, 5 desc, 4 desc, 2`
+              from (${slices}) s group by 1, 2 having sum(entries) <> 0
+              order by 1, 5 desc, 4 desc, 2`
           : sql`
               select day, deployment, sum(calls) as calls, sum(spent) as spent
-              from (${slices}) s group by 1, 2 order by 1, 2`,
+              from (${slices}) s group by 1, 2 having sum(entries) <> 0 order by 1, 2`,
       );
     },
   };

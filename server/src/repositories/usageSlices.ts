@@ -5,9 +5,10 @@
  * member_uid, entries, calls, spent) with `day` the local date at `offsetMinutes` east of UTC, so
  * callers group the union however they show it.
  *
- * Days in UTC read daily buckets; a whole-hour offset reads hourly buckets (a local day is 24 UTC
- * hours); an offset that is not a whole number of hours (India, Nepal, …) cuts local days inside
- * hours, which no bucket answers exactly, so such ranges read the ledger.
+ * Whole UTC days read daily buckets; at a whole-hour offset each also reads the hourly buckets of
+ * its hours that belong to a neighbouring local day (boundaryHours: at most 12 a day); an offset
+ * that is not a whole number of hours (India, Nepal, …) cuts local days inside hours, which no
+ * bucket answers exactly, so such ranges read the ledger.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -130,6 +131,47 @@ function fromRollup(
 }
 
 /**
+ * At a whole-hour offset, each UTC day of [dayStart, dayEnd) read from the daily rollup counts
+ * in the local day that holds its noon; its hours that fall in the local day before or after
+ * (at most 12 a day: the first `s` hours or the last 24 - `s`) are read from the hourly rollup,
+ * added to their own local day and taken from the noon's. Every hour ends in its own local day,
+ * reading a few hours a day instead of all 24. Rows are signed: callers sum them.
+ */
+function boundaryHours(
+  rollup: RollupTable,
+  organizationId: string,
+  dayStart: number,
+  dayEnd: number,
+  offsetMinutes: number,
+  filter: SliceFilter,
+): SQL {
+  // The UTC hour at which a local day starts; the hours of each UTC day before it (s <= 12) or
+  // from it on (s > 12) belong to a neighbouring local day. Listed, so each is an index lookup.
+  const s = (((-offsetMinutes / 60) % 24) + 24) % 24;
+  const [lo, hi] = s <= 12 ? [0, s] : [s, 24];
+  const hours: string[] = [];
+  for (let day = dayStart; day < dayEnd; day += DAY)
+    for (let hour = lo; hour < hi; hour++) hours.push(iso(day + hour * HOUR));
+  // A UTC day's moved hours all fall in one local day: summed per UTC day first, then added
+  // there and taken from the noon's.
+  return sql`
+    select to_char(b.day + make_interval(mins => case when sign.k = 1
+             then ${offsetMinutes + lo * 60}::int else ${offsetMinutes + 12 * 60}::int end), 'YYYY-MM-DD') as day,
+           deployment, api_key_id, api_key_name, member_uid, sign.k * entries as entries,
+           sign.k * calls as calls, sign.k * spent as spent
+    from (
+      select date_trunc('day', bucket at time zone 'UTC') at time zone 'UTC' as day,
+             ${sql.raw(rollup.columns)}, sum(entries) as entries, sum(calls) as calls,
+             sum(spent_micros) as spent
+      from ${sql.raw(rollup.table)}
+      where organization_id = ${organizationId}
+        and bucket = any(${`{${hours.join(',')}}`}::timestamptz[])
+        ${conditions(filter, sql`member_uid`)}
+      group by 1, 2, 3, 4, 5
+    ) b cross join (values (1), (-1)) sign(k)`;
+}
+
+/**
  * The union of slices covering [start, end] (both inclusive, as the ledger filters did). With a
  * coarse `grain` the columns that grain does not keep are null (`deployment` ''): callers group
  * only by what the grain keeps.
@@ -155,11 +197,20 @@ export function usageSlices(
     parts.push(fromLedger(organizationId, from, hourStart, false, offsetMinutes, filter));
   const dayStart = ceilTo(hourStart, DAY);
   const dayEnd = floorTo(hourEnd, DAY);
-  if (offsetMinutes === 0 && dayStart < dayEnd) {
+  if (dayStart < dayEnd) {
     const hourly = (a: number, b: number) =>
-      a < b && parts.push(fromRollup(tables.hour, organizationId, a, b, 0, filter));
+      a < b && parts.push(fromRollup(tables.hour, organizationId, a, b, offsetMinutes, filter));
     hourly(hourStart, dayStart);
-    parts.push(fromRollup(tables.day, organizationId, dayStart, dayEnd, 0, filter));
+    // A UTC day's bucket goes to the local day that holds its noon; at an offset, the hours of
+    // that UTC day in another local day are moved there from the hourly rollup.
+    parts.push(
+      fromRollup(tables.day, organizationId, dayStart, dayEnd, offsetMinutes + 12 * 60, filter),
+    );
+    if (offsetMinutes !== 0) {
+      parts.push(
+        boundaryHours(tables.hour, organizationId, dayStart, dayEnd, offsetMinutes, filter),
+      );
+    }
     hourly(dayEnd, hourEnd);
   } else {
     parts.push(fromRollup(tables.hour, organizationId, hourStart, hourEnd, offsetMinutes, filter));
