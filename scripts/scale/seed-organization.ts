@@ -3,7 +3,7 @@
  * the ledger and the usage rollups: 50 members (the owner and 49 more), its 25 keys shared among
  * them, one purchase, then N metered calls over the last 365 days across 8 deployments with a
  * running balance, the wallet's balance to match, the rollups built from exactly those rows (the
- * per-row trigger is told to stand aside for this transaction: migration 0016), and N/10 audit
+ * rollup trigger is told to stand aside for this transaction: migration 0016), and N/10 audit
  * entries. Used by `npm run seed:scale` and `npm run bench:scale`.
  */
 import { sql } from 'drizzle-orm';
