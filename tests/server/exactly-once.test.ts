@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DEPLOYMENTS } from '@contract';
 import { createLeaseKeeper } from '../../server/src/lib/leases';
+import { createCallsRepository } from '../../server/src/repositories/calls';
 import { registerHttpBasics } from '../../server/src/plugins/http';
 import { requestDigest } from '../../server/src/services/app';
 import { validateParams } from '../../server/src/services/input';
@@ -519,7 +520,14 @@ describe('which commits wait for the disk (migration 0018)', () => {
     expect(
       await commitModeAfter(
         sql`select vapi_capture_many(${JSON.stringify([
-          { scope: claim.scope, key: claim.key, attempt, status: 200, response: {}, lease_ms: 10000 },
+          {
+            scope: claim.scope,
+            key: claim.key,
+            attempt,
+            status: 200,
+            response: {},
+            lease_ms: 10000,
+          },
         ])}::jsonb)`,
       ),
     ).toBe('on');
@@ -557,6 +565,45 @@ describe('calls begun and captured together (migration 0026)', () => {
     const replays = await Promise.all(keys.map((key) => call(key)));
     replays.forEach((replay, index) => expect(replay.json()).toEqual(answers[index]!.json()));
     expect((await charges()) - before.charges).toBe(keys.length);
+  });
+
+  it('with METERING_BATCH_SIZE=1 each call goes alone, with the same outcomes', async () => {
+    const alone = createCallsRepository(h.db, { batch: { maxSize: 1, maxInFlight: 1 } });
+    expect(alone.batchStats()).toEqual({ begin: null, capture: null });
+    const claim = { scope: 'test:alone', key: `alone-${randomUUID()}`, requestHash: 'h' };
+    const attempt = randomUUID();
+    const spendSpike = { factor: 10, floorMicros: 1_000_000_000 };
+    const before = { charges: await charges(), balance: await balance() };
+    const begun = await alone.begin({
+      claim,
+      attempt,
+      leaseMs: 10_000,
+      charge: { organizationId, apiKeyId: keyId, deployment: PATH, spendSpike },
+    });
+    expect(begun.kind).toBe('new');
+    const hold = (begun as { hold: { id: string; amountMicros: number } }).hold;
+    expect(hold.amountMicros).toBe(PRICE);
+    const captured = await alone.capture({
+      holdId: hold.id,
+      entryId: randomUUID(),
+      apiKeyName: 'alone',
+      claim,
+      attempt,
+      statusCode: 200,
+      response: { ok: true },
+      leaseMs: 10_000,
+      spendSpike,
+    });
+    expect(captured.kind).toBe('captured');
+    expect((await charges()) - before.charges).toBe(1);
+    expect(before.balance - (await balance())).toBe(PRICE);
+    const replay = await alone.begin({
+      claim,
+      attempt: randomUUID(),
+      leaseMs: 10_000,
+      charge: null,
+    });
+    expect(replay).toEqual({ kind: 'replay', statusCode: 200, response: { ok: true } });
   });
 
   it("one call's error rolls back that call alone; the others of its statement commit", async () => {

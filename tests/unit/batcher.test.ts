@@ -69,7 +69,7 @@ describe('Batcher', () => {
     expect(await Promise.all(waiting)).toEqual([50, 60, 70, 80, 90]);
   });
 
-  it("rejects an item whose own result is an error, and resolves the others", async () => {
+  it('rejects an item whose own result is an error, and resolves the others', async () => {
     const gated = gatedRun();
     const batcher = new Batcher(gated.run, { maxSize: 8, maxInFlight: 1 });
     const results = [1, -2, 3].map((item) => batcher.submit(item).catch((error: Error) => error));

@@ -201,10 +201,7 @@ async function runMany(
   return answers;
 }
 
-export function createCallsRepository(
-  db: Database,
-  options: { batch?: BatcherOptions } = {},
-) {
+export function createCallsRepository(db: Database, options: { batch?: BatcherOptions } = {}) {
   const batch = options.batch ?? DEFAULT_CALL_BATCH;
   const batching = batch.maxSize > 1;
   const beginBatcher = batching
