@@ -76,7 +76,10 @@ export async function createDeps(
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     migrationHooks: { keySecrets, seller: config.seller },
   });
-  const repos = createRepositories(database.db, keySecrets, { seller: config.seller });
+  const repos = createRepositories(database.db, keySecrets, {
+    seller: config.seller,
+    callBatch: config.meteringBatch,
+  });
   await repos.pricing.seed();
   if (!config.stripe && !config.local) {
     // readServerConfig refuses this already; this guards callers that build a config by hand.

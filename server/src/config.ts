@@ -149,6 +149,12 @@ export interface ServerConfig {
   databaseStatementTimeoutMs: number;
   databaseConnectTimeoutMs: number;
   /**
+   * Metered calls begun (or captured) at the same moment share one statement and transaction
+   * (migration 0026): at most `maxSize` calls a statement (1: each alone), `maxInFlight`
+   * statements of each kind at once per process.
+   */
+  meteringBatch: { maxSize: number; maxInFlight: number };
+  /**
    * The lease of a call's hold and of its `Idempotency-Key` record: the process running the call
    * renews it every quarter of this while the call runs. When the process dies, its holds go back
    * to the wallet and its keys may be retried this long after its last renewal.
@@ -294,6 +300,19 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
   return value;
 }
 
+/** An integer within [min, max] (a metering batch past 32 calls would overflow PostgreSQL's cache of subtransactions). */
+function readBounded(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = readInt(env, name, fallback, min);
+  if (value > max) throw new Error(`${name} must be an integer of at most ${max}, got "${value}"`);
+  return value;
+}
+
 /** An http(s) origin (a trailing slash and a `/v1` are dropped). */
 function readOrigin(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = read(env, name);
@@ -429,6 +448,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10),
     databaseStatementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000),
     databaseConnectTimeoutMs: readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3_000),
+    meteringBatch: {
+      maxSize: readBounded(env, 'METERING_BATCH_SIZE', 32, 1, 32),
+      maxInFlight: readBounded(env, 'METERING_BATCH_IN_FLIGHT', 2, 1, 16),
+    },
     holdLeaseMs: readInt(env, 'HOLD_LEASE_MS', 10_000, 1_000),
     jobs: {
       queuedCap: readInt(env, 'JOBS_QUEUED_CAP', 1_000),

@@ -111,6 +111,24 @@ describe('readServerConfig outside local mode', () => {
     expect(() => readServerConfig({ ...env, METRICS_PORT: 'public' })).toThrow(/METRICS_PORT/);
     expect(readServerConfig(env).statusFlushMs).toBe(5_000);
   });
+
+  it('batches metered calls 32 at most a statement, 2 statements of each kind at once, within bounds', () => {
+    const env = { ...REAL, SMTP_URL: 'smtp://mail:25' } as NodeJS.ProcessEnv;
+    expect(readServerConfig(env).meteringBatch).toEqual({ maxSize: 32, maxInFlight: 2 });
+    expect(
+      readServerConfig({ ...env, METERING_BATCH_SIZE: '1', METERING_BATCH_IN_FLIGHT: '4' })
+        .meteringBatch,
+    ).toEqual({ maxSize: 1, maxInFlight: 4 });
+    expect(() => readServerConfig({ ...env, METERING_BATCH_SIZE: '33' })).toThrow(
+      /METERING_BATCH_SIZE must be an integer of at most 32/,
+    );
+    expect(() => readServerConfig({ ...env, METERING_BATCH_SIZE: '0' })).toThrow(
+      /METERING_BATCH_SIZE/,
+    );
+    expect(() => readServerConfig({ ...env, METERING_BATCH_IN_FLIGHT: '17' })).toThrow(
+      /METERING_BATCH_IN_FLIGHT/,
+    );
+  });
 });
 
 describe('the server process', () => {

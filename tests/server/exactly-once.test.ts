@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DEPLOYMENTS } from '@contract';
 import { createLeaseKeeper } from '../../server/src/lib/leases';
+import { createCallsRepository } from '../../server/src/repositories/calls';
 import { registerHttpBasics } from '../../server/src/plugins/http';
 import { requestDigest } from '../../server/src/services/app';
 import { validateParams } from '../../server/src/services/input';
@@ -499,6 +500,37 @@ describe('which commits wait for the disk (migration 0018)', () => {
           200, '{}'::jsonb, 10000, 10::float8, 1000000000::bigint)`,
       ),
     ).toBe('on');
+    // Calls begun and captured together (migration 0026) keep each kind's commit.
+    const item = {
+      scope: claim.scope,
+      key: `${claim.key}-many`,
+      hash: claim.requestHash,
+      attempt,
+      lease_ms: 10000,
+      hold: true,
+      organization: organizationId,
+      api_key: keyId,
+      deployment: PATH,
+      spike_factor: 10,
+      spike_floor: 1000000000,
+    };
+    expect(
+      await commitModeAfter(sql`select vapi_begin_many(${JSON.stringify([item])}::jsonb)`),
+    ).toBe('off');
+    expect(
+      await commitModeAfter(
+        sql`select vapi_capture_many(${JSON.stringify([
+          {
+            scope: claim.scope,
+            key: claim.key,
+            attempt,
+            status: 200,
+            response: {},
+            lease_ms: 10000,
+          },
+        ])}::jsonb)`,
+      ),
+    ).toBe('on');
     // And the whole call still charges exactly once.
     const before = await charges();
     const first = await call(key);
@@ -507,5 +539,113 @@ describe('which commits wait for the disk (migration 0018)', () => {
     expect(again.json()).toEqual(first.json());
     expect((await charges()) - before).toBe(1);
     expect(await held()).toBe(0);
+  });
+});
+
+describe('calls begun and captured together (migration 0026)', () => {
+  it('concurrent calls share statements, and each is charged once with its own answer', async () => {
+    const stats = () => h.deps.repos.calls.batchStats();
+    const before = { charges: await charges(), balance: await balance(), stats: stats() };
+    const keys = Array.from({ length: 24 }, () => `batched-${randomUUID()}`);
+    const answers = await Promise.all(keys.map((key) => call(key)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(keys.map(() => 200));
+    const ids = answers.map((answer) => answer.json().usage.transaction_id as string);
+    expect(new Set(ids).size).toBe(keys.length);
+    expect((await charges()) - before.charges).toBe(keys.length);
+    expect(before.balance - (await balance())).toBe(keys.length * PRICE);
+    expect(await held()).toBe(0);
+    const after = stats();
+    const begun = after.begin!.items - before.stats.begin!.items;
+    const captured = after.capture!.items - before.stats.capture!.items;
+    expect(begun).toBe(keys.length);
+    expect(captured).toBe(keys.length);
+    // Fewer statements than calls: the calls that arrived together went out together.
+    expect(after.begin!.batches - before.stats.begin!.batches).toBeLessThan(keys.length);
+    // Every retry replays its own stored answer, charging nothing.
+    const replays = await Promise.all(keys.map((key) => call(key)));
+    replays.forEach((replay, index) => expect(replay.json()).toEqual(answers[index]!.json()));
+    expect((await charges()) - before.charges).toBe(keys.length);
+  });
+
+  it('with METERING_BATCH_SIZE=1 each call goes alone, with the same outcomes', async () => {
+    const alone = createCallsRepository(h.db, { batch: { maxSize: 1, maxInFlight: 1 } });
+    expect(alone.batchStats()).toEqual({ begin: null, capture: null });
+    const claim = { scope: 'test:alone', key: `alone-${randomUUID()}`, requestHash: 'h' };
+    const attempt = randomUUID();
+    const spendSpike = { factor: 10, floorMicros: 1_000_000_000 };
+    const before = { charges: await charges(), balance: await balance() };
+    const begun = await alone.begin({
+      claim,
+      attempt,
+      leaseMs: 10_000,
+      charge: { organizationId, apiKeyId: keyId, deployment: PATH, spendSpike },
+    });
+    expect(begun.kind).toBe('new');
+    const hold = (begun as { hold: { id: string; amountMicros: number } }).hold;
+    expect(hold.amountMicros).toBe(PRICE);
+    const captured = await alone.capture({
+      holdId: hold.id,
+      entryId: randomUUID(),
+      apiKeyName: 'alone',
+      claim,
+      attempt,
+      statusCode: 200,
+      response: { ok: true },
+      leaseMs: 10_000,
+      spendSpike,
+    });
+    expect(captured.kind).toBe('captured');
+    expect((await charges()) - before.charges).toBe(1);
+    expect(before.balance - (await balance())).toBe(PRICE);
+    const replay = await alone.begin({
+      claim,
+      attempt: randomUUID(),
+      leaseMs: 10_000,
+      charge: null,
+    });
+    expect(replay).toEqual({ kind: 'replay', statusCode: 200, response: { ok: true } });
+  });
+
+  it("one call's error rolls back that call alone; the others of its statement commit", async () => {
+    const good = (key: string) => ({
+      scope: 'test:batch',
+      key,
+      hash: 'h',
+      attempt: randomUUID(),
+      lease_ms: 10000,
+      hold: true,
+      organization: organizationId,
+      api_key: keyId,
+      deployment: PATH,
+      spike_factor: 10,
+      spike_floor: 1000000000,
+    });
+    const [first, second] = [`many-${randomUUID()}`, `many-${randomUUID()}`];
+    const heldBefore = await held();
+    const [row] = rows<{ result: Array<Record<string, unknown>> }>(
+      await h.db.execute(
+        sql`select vapi_begin_many(${JSON.stringify([
+          good(first),
+          { ...good(`many-${randomUUID()}`), attempt: 'not-a-uuid' },
+          good(second),
+        ])}::jsonb) as result`,
+      ),
+    );
+    const outcomes = row!.result;
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['held', 'error', 'held']);
+    expect(outcomes[1]!.sqlstate).toBe('22P02');
+    expect(await held()).toBe(heldBefore + 2);
+    const records = await one<{ n: string }>(
+      sql`select count(*) as n from idempotency_records where scope = 'test:batch' and key in (${first}, ${second})`,
+    );
+    expect(Number(records.n)).toBe(2);
+    // Give both holds back (and their records), as a failed call would.
+    for (const [index, key] of [first, second].entries()) {
+      const outcome = outcomes[index * 2]!;
+      await h.db.execute(
+        sql`select vapi_fail(${String(outcome.reservation_id)}::uuid, 'test:batch', ${key}, (select attempt from idempotency_records where scope = 'test:batch' and key = ${key}))`,
+      );
+    }
+    expect(await held()).toBe(heldBefore);
   });
 });

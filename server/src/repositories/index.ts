@@ -4,6 +4,7 @@ import type { KeySecrets } from '../lib/keys';
 import { createApiKeysRepository } from './apiKeys';
 import { createAuditRepository } from './audit';
 import { createCallsRepository } from './calls';
+import type { BatcherOptions } from '../lib/batcher';
 import { createFeedbackRepository } from './feedback';
 import { createIdempotencyRepository } from './idempotency';
 import { createJobsRepository } from './jobs';
@@ -18,13 +19,13 @@ import { createUsageRepository } from './usage';
 export function createRepositories(
   db: Database,
   secrets: KeySecrets,
-  options: { seller?: Seller } = {},
+  options: { seller?: Seller; callBatch?: BatcherOptions } = {},
 ) {
   return {
     organizations: createOrganizationsRepository(db, secrets),
     apiKeys: createApiKeysRepository(db, secrets),
     ledger: createLedgerRepository(db),
-    calls: createCallsRepository(db),
+    calls: createCallsRepository(db, options.callBatch ? { batch: options.callBatch } : {}),
     jobs: createJobsRepository(db),
     payments: createPaymentsRepository(db, { seller: options.seller ?? DEFAULT_SELLER }),
     pricing: createPricingRepository(db),
