@@ -104,6 +104,20 @@ describe('Batcher', () => {
     expect(results[1]!.status).toBe('rejected');
   });
 
+  it('puts only items of one partition in a batch, oldest first, the others keeping their turn', async () => {
+    const gated = gatedRun();
+    const batcher = new Batcher(gated.run, { maxSize: 2, maxInFlight: 1 }, (item) =>
+      String(item % 2),
+    );
+    const all = [1, 2, 3, 4, 5].map((item) => batcher.submit(item));
+    for (let i = 0; i < 3; i++) {
+      await turn();
+      gated.releaseAll();
+    }
+    expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
+    expect(gated.batches).toEqual([[1, 3], [2, 4], [5]]);
+  });
+
   it('refuses settings that would never send', () => {
     expect(() => new Batcher(async () => [], { maxSize: 0, maxInFlight: 1 })).toThrow(RangeError);
     expect(() => new Batcher(async () => [], { maxSize: 1, maxInFlight: 0 })).toThrow(RangeError);

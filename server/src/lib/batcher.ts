@@ -15,6 +15,9 @@ export interface BatcherOptions {
   maxInFlight: number;
 }
 
+/** Only items of one partition share a batch (none given: every item may share). */
+export type Partition<I> = (item: I) => string;
+
 interface Pending<I, R> {
   item: I;
   resolve: (value: R) => void;
@@ -31,6 +34,7 @@ export class Batcher<I, R> {
   constructor(
     private readonly run: (items: I[]) => Promise<Array<R | Error>>,
     private readonly options: BatcherOptions,
+    private readonly partition?: Partition<I>,
   ) {
     if (!(options.maxSize >= 1) || !(options.maxInFlight >= 1)) {
       throw new RangeError('a batcher needs maxSize >= 1 and maxInFlight >= 1');
@@ -55,12 +59,29 @@ export class Batcher<I, R> {
 
   private drain(): void {
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
-      const batch = this.queue.splice(0, this.options.maxSize);
+      const batch = this.take();
       this.inFlight++;
       this.stats.batches++;
       this.stats.items += batch.length;
       void this.send(batch);
     }
+  }
+
+  /** The oldest item and up to maxSize - 1 later ones of its partition, in their order. */
+  private take(): Pending<I, R>[] {
+    if (!this.partition) return this.queue.splice(0, this.options.maxSize);
+    const partition = this.partition(this.queue[0]!.item);
+    const batch: Pending<I, R>[] = [];
+    const rest: Pending<I, R>[] = [];
+    for (const pending of this.queue) {
+      if (batch.length < this.options.maxSize && this.partition(pending.item) === partition) {
+        batch.push(pending);
+      } else {
+        rest.push(pending);
+      }
+    }
+    this.queue = rest;
+    return batch;
   }
 
   private async send(batch: Pending<I, R>[]): Promise<void> {

@@ -155,6 +155,8 @@ interface CaptureItem {
   spike_factor: number;
   spike_floor: number;
   response?: unknown;
+  /** Not read by SQL: the order of the batch's items (see runMany). */
+  lock_order?: string;
 }
 
 /**
@@ -162,6 +164,12 @@ interface CaptureItem {
  * trips, commits and pool check-outs per call. `maxSize: 0` (or 1) sends each call alone.
  */
 export const DEFAULT_CALL_BATCH: BatcherOptions = { maxSize: 32, maxInFlight: 2 };
+
+/**
+ * SQLSTATEs of a call that lost a conflict with another transaction (a deadlock, a serialization
+ * failure, a lock not available): its subtransaction rolled back, so it is sent again alone.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001', '55P03']);
 
 /** The statement's result for one item: its outcome, or an error for that call alone. */
 function itemResult(result: Json): Json | Error {
@@ -185,7 +193,10 @@ async function runMany(
   const order = items
     .map((item, index) => ({
       index,
-      sortKey: 'organization' in item ? `${item.organization ?? ''}/${item.api_key ?? ''}` : '',
+      sortKey:
+        'organization' in item
+          ? `${item.organization ?? ''}/${item.api_key ?? ''}`
+          : (item.lock_order ?? ''),
     }))
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.index - b.index));
   const payload = JSON.stringify(order.map(({ index }) => items[index]));
@@ -198,6 +209,17 @@ async function runMany(
     const result = results[position];
     answers[index] = result ? itemResult(result) : new Error('metering statement answered short');
   });
+  // A call that lost a lock conflict (its subtransaction rolled back, nothing of it kept) runs
+  // again, alone, as it would have without batching.
+  for (const [index, answer] of answers.entries()) {
+    const code = (answer as { code?: unknown }).code;
+    if (answer instanceof Error && typeof code === 'string' && CONFLICT_CODES.has(code)) {
+      answers[index] = await runMany(db, fn, [items[index]!]).then(
+        ([again]) => again!,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+  }
   return answers;
 }
 
@@ -205,9 +227,17 @@ export function createCallsRepository(db: Database, options: { batch?: BatcherOp
   const batch = options.batch ?? DEFAULT_CALL_BATCH;
   const batching = batch.maxSize > 1;
   const beginBatcher = batching
-    ? new Batcher<BeginItem, Json>((items) => runMany(db, 'begin', items), batch)
+    ? new Batcher<BeginItem, Json>(
+        (items) => runMany(db, 'begin', items),
+        batch,
+        // One organization's key per statement: a statement then holds the row locks one call
+        // takes (its wallet and key), so it can wait on another transaction that locks several
+        // keys (a deletion, a member's removal) but never deadlock with it.
+        (item) => `${item.organization ?? ''}/${item.api_key ?? ''}`,
+      )
     : null;
-  // A capture carries no organization: its hold does. Items keep the callers' order.
+  // Captures of any calls share a statement, sent in the order of their organization and key
+  // (`lockOrder`), so two of them take the rollups' rows in one order.
   const captureBatcher = batching
     ? new Batcher<CaptureItem, Json>((items) => runMany(db, 'capture', items), batch)
     : null;
@@ -291,6 +321,8 @@ export function createCallsRepository(db: Database, options: { batch?: BatcherOp
       response: unknown;
       leaseMs: number;
       spendSpike: SpendSpikeThresholds;
+      /** The call's organization and key: the order its capture takes locks in within a batch. */
+      lockOrder?: string;
     }): Promise<CaptureOutcome> {
       const { claim } = input;
       const item: CaptureItem = {
@@ -306,6 +338,7 @@ export function createCallsRepository(db: Database, options: { batch?: BatcherOp
         spike_floor: input.spendSpike.floorMicros,
         // Stored only under a key (the answer a retry replays).
         ...(claim ? { response: input.response ?? null } : {}),
+        ...(input.lockOrder ? { lock_order: input.lockOrder } : {}),
       };
       const result = captureBatcher
         ? await captureBatcher.submit(item)

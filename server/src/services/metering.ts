@@ -318,6 +318,7 @@ export async function meteredCall<A extends { usage: Usage }>(
         response: stored.response,
         leaseMs,
         spendSpike: deps.spendSpike,
+        lockOrder: `${organization.id}/${key.id}`,
       });
       if (captured.kind === 'superseded') throw superseded();
       if (captured.kind === 'refused') throw await refusalError(deps, captured.refusal, call);
