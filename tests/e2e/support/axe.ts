@@ -22,44 +22,32 @@ export interface Violation {
  * evaluated its 550 KB source again before every scan, which made each scan two to four times
  * slower (measured: 1.8–6.3 s against 0.4–2.7 s a scan on docs pages, on this 2-core machine).
  */
-export async function runAxe(
-  page: Page,
-  /**
-   * CSS selectors of parts left out of this scan (the page-level rules still run): only for a
-   * part scanned whole in another state whose content is the same in this one.
-   */
-  exclude: readonly string[] = [],
-): Promise<Violation[]> {
+export async function runAxe(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(
-    async ([tags, exclude]) => {
-      // The page as a reader sees it once it is still: a drawer fading in or a sidebar category
-      // unfolding is caught mid-transition otherwise (colours half-blended, links half-clipped).
-      const finite = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-      await Promise.race([
-        Promise.allSettled(finite.map((a) => a.finished)),
-        new Promise((resolve) => setTimeout(resolve, 3_000)),
-      ]);
-      const { axe } = window as unknown as {
-        axe: { run: (...args: unknown[]) => Promise<AxeResults> };
-      };
-      const context =
-        exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
-      const results = await axe.run(context, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
-      return results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        nodes: v.nodes.map((n) => ({
-          target: n.target.map(String),
-          failureSummary: n.failureSummary ?? null,
-        })),
-      }));
-    },
-    [TAGS, exclude] as const,
-  );
+  return page.evaluate(async (tags) => {
+    // The page as a reader sees it once it is still: a drawer fading in or a sidebar category
+    // unfolding is caught mid-transition otherwise (colours half-blended, links half-clipped).
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+    const { axe } = window as unknown as {
+      axe: { run: (...args: unknown[]) => Promise<AxeResults> };
+    };
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String),
+        failureSummary: n.failureSummary ?? null,
+      })),
+    }));
+  }, TAGS);
 }
