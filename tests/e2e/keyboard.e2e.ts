@@ -409,7 +409,15 @@ test.describe('docs for people and machines', () => {
     await open(page, '/dashboard/api-reference/');
     for (const file of ['services.json', 'account.json']) {
       const link = page.getByRole('link', { name: `Download ${file}` });
-      await pressUntil(page, 'Tab', () => isFocused(link), TO_CONTENT);
+      // Found by role once: the page holds about 12,000 elements, and a role query on each Tab
+      // press walked them all (most of this test's time on 2 cores).
+      const element = await link.elementHandle();
+      await pressUntil(
+        page,
+        'Tab',
+        () => element!.evaluate((el) => el === document.activeElement),
+        TO_CONTENT,
+      );
       const download = page.waitForEvent('download');
       await page.keyboard.press('Enter');
       expect((await download).suggestedFilename()).toBe(file);
