@@ -28,9 +28,25 @@ export interface MetricsSources {
 
 const CIRCUIT_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 
+let processMetrics: Registry | undefined;
+
+/**
+ * The process's own metrics (GC, event loop, memory, handles), collected once per process and
+ * shown in every registry of it. prom-client's GC observer is never disconnected, so whatever
+ * registry it writes to lives as long as the process: with one collection per createMetrics,
+ * each set of servers a process built (tests build dozens) stayed reachable through its
+ * registry's gauges, database included.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export function createMetrics(sources: MetricsSources = {}) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   let circuits: () => CircuitReading[] = () => [];
 
   const httpRequests = new Counter({
@@ -154,7 +170,8 @@ export function createMetrics(sources: MetricsSources = {}) {
   });
 
   return {
-    registry,
+    /** This process's metrics and these servers'. */
+    registry: Registry.merge([processRegistry(), registry]),
     /** One answer of a server (`api` or `services`), by its route template. */
     httpAnswer(
       server: 'api' | 'services',
