@@ -86,7 +86,10 @@ describe('the daily ceiling on automatic recharges', () => {
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => call(user.playgroundKey.key)),
       );
-      expect(answers.every((a) => a.statusCode === 200), answers.map((a) => `${a.statusCode} ${a.body.slice(0, 300)}`).join('\n')).toBe(true);
+      expect(
+        answers.every((a) => a.statusCode === 200),
+        answers.map((a) => `${a.statusCode} ${a.body.slice(0, 300)}`).join('\n'),
+      ).toBe(true);
       await h.deps.billing.idle();
     }
     const orgId = (
