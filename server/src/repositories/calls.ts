@@ -171,14 +171,28 @@ export const DEFAULT_CALL_BATCH: BatcherOptions = { maxSize: 32, maxInFlight: 2 
  */
 const CONFLICT_CODES = new Set(['40P01', '40001', '55P03']);
 
+/**
+ * One call's database error inside a batch statement: a message and its SQLSTATE `code`, as the
+ * driver's own `DatabaseError` carries, so it is classified and logged as it would be for a call
+ * sent alone.
+ */
+export class DatabaseError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'DatabaseError';
+  }
+}
+
 /** The statement's result for one item: its outcome, or an error for that call alone. */
 function itemResult(result: Json): Json | Error {
   if (result.outcome !== 'error') return result;
-  // Shaped like the driver's errors (a message and a SQLSTATE `code`), so a lost lock or a
-  // deadlock is classified as it would be for a call sent alone.
-  return Object.assign(new Error(String(result.message ?? 'metering statement failed')), {
-    code: typeof result.sqlstate === 'string' ? result.sqlstate : undefined,
-  });
+  return new DatabaseError(
+    String(result.message ?? 'metering statement failed'),
+    typeof result.sqlstate === 'string' ? result.sqlstate : undefined,
+  );
 }
 
 /**
