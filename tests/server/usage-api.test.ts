@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyCredits, createHarness, registerUser, type Harness, type TestUser } from './helpers';
+import { coarseAndLedger } from './rollup-helpers';
 
 const CALLS = process.env.DATABASE_URL ? 10_000 : 400;
 const CONCURRENCY = 32;
@@ -102,29 +103,7 @@ describe('usage at scale', () => {
       expect(stored.reduce((n, r) => n + Number(r.calls), 0)).toBe(captured);
     }
     // Migration 0025's coarser rollups, by deployment (day, hour) and by key (day).
-    for (const [table, unit, dimension] of [
-      ['usage_daily_deployment', 'day', 'deployment'],
-      ['usage_hourly_deployment', 'hour', 'deployment'],
-      ['usage_daily_key', 'day', 'api_key_id::text'],
-    ] as const) {
-      const column = sql.raw(dimension);
-      const fromLedger = rowsOf<Record<string, string>>(
-        await h.db.execute(sql`
-          select date_trunc(${unit}, created_at at time zone 'UTC')::text as bucket,
-                 ${column} as dimension, count(*)::text as entries, sum(units)::text as calls,
-                 (-sum(amount_micros))::text as spent
-          from ledger_entries
-          where organization_id = ${organizationId} and kind = 'usage'
-          group by 1, 2 order by 1, 2`),
-      );
-      const stored = rowsOf<Record<string, string>>(
-        await h.db.execute(sql`
-          select (bucket at time zone 'UTC')::text as bucket, ${column} as dimension,
-                 sum(entries)::text as entries, sum(calls)::text as calls,
-                 sum(spent_micros)::text as spent
-          from ${sql.raw(table)} where organization_id = ${organizationId}
-          group by 1, 2 order by 1, 2`),
-      );
+    for (const { table, fromLedger, stored } of await coarseAndLedger(h.db, organizationId)) {
       expect(stored, table).toEqual(fromLedger);
     }
   }, 600_000);

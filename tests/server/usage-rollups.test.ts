@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyCredits, createHarness, registerUser, testImage, type Harness } from './helpers';
+import { coarseAndLedger } from './rollup-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -44,42 +45,6 @@ async function rollupsAndLedger(organizationId: string, table: 'usage_hourly' | 
       group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
   );
   return { fromLedger, stored };
-}
-
-/**
- * Migration 0025's coarser rollups, as stored and recomputed from the ledger: by day and
- * deployment, by hour and deployment, by day and key.
- */
-async function coarseAndLedger(organizationId: string) {
-  const pairs: Array<[string, string, string]> = [
-    ['usage_daily_deployment', 'day', 'deployment'],
-    ['usage_hourly_deployment', 'hour', 'deployment'],
-    ['usage_daily_key', 'day', 'api_key_id'],
-  ];
-  const out: Array<{ table: string; fromLedger: unknown[]; stored: unknown[] }> = [];
-  for (const [table, unit, dimension] of pairs) {
-    const column = sql.raw(dimension === 'deployment' ? 'deployment' : 'api_key_id::text');
-    const fromLedger = rowsOf<Record<string, unknown>>(
-      await h.db.execute(sql`
-        select date_trunc(${unit}, created_at at time zone 'UTC')::text as bucket,
-               ${sql.raw(dimension === 'deployment' ? `coalesce(deployment, '')` : 'api_key_id::text')} as dimension,
-               count(*)::text as entries, sum(units)::text as calls,
-               (-sum(amount_micros))::text as spent
-        from ledger_entries
-        where organization_id = ${organizationId} and kind = 'usage'
-        group by 1, 2 order by 1, 2`),
-    );
-    const stored = rowsOf<Record<string, unknown>>(
-      await h.db.execute(sql`
-        select (bucket at time zone 'UTC')::text as bucket, ${column} as dimension,
-               sum(entries)::text as entries, sum(calls)::text as calls,
-               sum(spent_micros)::text as spent
-        from ${sql.raw(table)} where organization_id = ${organizationId}
-        group by 1, 2 order by 1, 2`),
-    );
-    out.push({ table, fromLedger, stored });
-  }
-  return out;
 }
 
 /** What the chart showed before rollups: the ledger grouped by local day, deployment and key. */
@@ -171,7 +136,7 @@ describe('usage rollups', () => {
       const { fromLedger, stored } = await rollupsAndLedger(organizationId, table);
       expect(stored).toEqual(fromLedger);
     }
-    for (const { table, fromLedger, stored } of await coarseAndLedger(organizationId)) {
+    for (const { table, fromLedger, stored } of await coarseAndLedger(h.db, organizationId)) {
       expect(stored, table).toEqual(fromLedger);
     }
 
