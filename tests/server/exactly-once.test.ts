@@ -77,6 +77,21 @@ const call = (idempotencyKey?: string) =>
     payload: { image },
   });
 
+/** One call as `vapi_begin_many` reads it (migration 0026): a hold of PATH's price for the key. */
+const beginManyItem = (scope: string, key: string, hash: string, attempt: string) => ({
+  scope,
+  key,
+  hash,
+  attempt,
+  lease_ms: 10000,
+  hold: true,
+  organization: organizationId,
+  api_key: keyId,
+  deployment: PATH,
+  spike_factor: 10,
+  spike_floor: 1000000000,
+});
+
 /** The claim the route makes for `call(key)`: the same scope and request digest. */
 function claimOf(key: string) {
   const params = validateParams(PUBLIC_DEPLOYMENTS[PATH].params, PATH, {});
@@ -501,19 +516,7 @@ describe('which commits wait for the disk (migration 0018)', () => {
       ),
     ).toBe('on');
     // Calls begun and captured together (migration 0026) keep each kind's commit.
-    const item = {
-      scope: claim.scope,
-      key: `${claim.key}-many`,
-      hash: claim.requestHash,
-      attempt,
-      lease_ms: 10000,
-      hold: true,
-      organization: organizationId,
-      api_key: keyId,
-      deployment: PATH,
-      spike_factor: 10,
-      spike_floor: 1000000000,
-    };
+    const item = beginManyItem(claim.scope, `${claim.key}-many`, claim.requestHash, attempt);
     expect(
       await commitModeAfter(sql`select vapi_begin_many(${JSON.stringify([item])}::jsonb)`),
     ).toBe('off');
@@ -607,19 +610,7 @@ describe('calls begun and captured together (migration 0026)', () => {
   });
 
   it("one call's error rolls back that call alone; the others of its statement commit", async () => {
-    const good = (key: string) => ({
-      scope: 'test:batch',
-      key,
-      hash: 'h',
-      attempt: randomUUID(),
-      lease_ms: 10000,
-      hold: true,
-      organization: organizationId,
-      api_key: keyId,
-      deployment: PATH,
-      spike_factor: 10,
-      spike_floor: 1000000000,
-    });
+    const good = (key: string) => beginManyItem('test:batch', key, 'h', randomUUID());
     const [first, second] = [`many-${randomUUID()}`, `many-${randomUUID()}`];
     const heldBefore = await held();
     const [row] = rows<{ result: Array<Record<string, unknown>> }>(

@@ -203,6 +203,7 @@ async function runMany(
   db: Database,
   fn: 'begin' | 'capture',
   items: Array<BeginItem | CaptureItem>,
+  retryConflicts = true,
 ): Promise<Array<Json | Error>> {
   const order = items
     .map((item, index) => ({
@@ -224,11 +225,11 @@ async function runMany(
     answers[index] = result ? itemResult(result) : new Error('metering statement answered short');
   });
   // A call that lost a lock conflict (its subtransaction rolled back, nothing of it kept) runs
-  // again, alone, as it would have without batching.
-  for (const [index, answer] of answers.entries()) {
+  // again, alone, as it would have without batching: once (a second loss is its answer).
+  for (const [index, answer] of retryConflicts ? answers.entries() : []) {
     const code = (answer as { code?: unknown }).code;
     if (answer instanceof Error && typeof code === 'string' && CONFLICT_CODES.has(code)) {
-      answers[index] = await runMany(db, fn, [items[index]!]).then(
+      answers[index] = await runMany(db, fn, [items[index]!], false).then(
         ([again]) => again!,
         (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );

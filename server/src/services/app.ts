@@ -611,7 +611,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     deps.metrics.httpAnswer('services', request.method, route, status, reply.elapsedTime / 1000);
     if (!deploymentRoutes.has(route)) return;
     const deployment = route.slice(1);
-    // An accepted job is counted when it runs, not here.
+    // An accepted job is not a metered call here; its run is not counted in /metrics yet.
     if (status === 202) return;
     // A batch is as many metered calls as it has images, each with its own outcome (a replayed
     // batch: every image replayed, none charged again; a batch refused whole: every image).
