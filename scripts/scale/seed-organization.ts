@@ -4,7 +4,7 @@
  * them, one purchase, then N metered calls over the last 365 days across 8 deployments with a
  * running balance, the wallet's balance to match, the rollups built from exactly those rows (the
  * rollup trigger is told to stand aside for this transaction: migration 0016), and N/10 audit
- * entries. Used by `npm run seed:scale` and `npm run bench:scale`.
+ * entries (their daily totals by audit_log's own trigger: migration 0027). Used by `npm run seed:scale` and `npm run bench:scale`.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client';
@@ -160,6 +160,7 @@ export async function seedOrganization(db: Database, seed: ScaleSeed): Promise<v
       'usage_hourly_deployment',
       'usage_daily_key',
       'audit_log',
+      'audit_daily',
     ]) {
       await tx.execute(sql`analyze ${sql.raw(table)}`);
     }

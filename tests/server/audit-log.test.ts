@@ -9,6 +9,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/src/db/rows';
 import {
   createHarness,
   invitationToken,
@@ -693,5 +695,96 @@ describe('filters and paging', () => {
       });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
+  });
+});
+
+describe('totals at scale (migration 0027)', () => {
+  it('sums whole UTC days from audit_daily and counts the partial days at the ends, exactly', async () => {
+    const user = await registerUser(h);
+    const list = await ok({ method: 'GET', url: '/v1/organizations', headers: user.auth });
+    const orgId: string = list.json().organizations[0].id;
+    const headers = { ...user.auth, 'x-organization-id': orgId };
+    // What registering wrote (the organization's creation, its keys): now, after every range.
+    const before = (
+      await ok({ method: 'GET', url: '/v1/audit-log?limit=100', headers })
+    ).json() as { entries: AuditEntry[] };
+    const all: { at: number; action: string; actors: (string | null)[] }[] = before.entries.map(
+      (e) => ({
+        at: new Date(e.at).getTime(),
+        action: e.action,
+        actors: [e.actor.id, e.actor.label],
+      }),
+    );
+    // 240 entries over 10 days, 6 h 7 min apart, in two statements (the trigger sums a
+    // statement's rows per day and action), three actions, two actors.
+    const day0 = Date.UTC(2026, 9, 1);
+    for (const half of [0, 1]) {
+      await h.db.execute(sql`
+        insert into audit_log (organization_id, at, actor_kind, actor_id, actor_label, action, details)
+          select ${orgId}::uuid,
+                 ${new Date(day0).toISOString()}::timestamptz + (g * interval '367 minutes'),
+                 'user', 'actor-' || (g % 2), 'actor-' || (g % 2) || '@example.com',
+                 (array['api_key.created','api_key.rolled','member.role_changed'])[1 + g % 3],
+                 '{}'::jsonb
+          from generate_series(${half * 120}::int, ${half * 120 + 119}::int) g`);
+    }
+    const [rolled] = rowsOf<{ n: string }>(
+      await h.db.execute(
+        sql`select sum(entries)::text as n from audit_daily where organization_id = ${orgId}`,
+      ),
+    );
+    const [counted] = rowsOf<{ n: string }>(
+      await h.db.execute(
+        sql`select count(*)::text as n from audit_log where organization_id = ${orgId}`,
+      ),
+    );
+    expect(rolled!.n).toBe(counted!.n);
+    for (let g = 0; g < 240; g++) {
+      all.push({
+        at: day0 + g * 367 * 60_000,
+        action: ['api_key.created', 'api_key.rolled', 'member.role_changed'][g % 3]!,
+        actors: [`actor-${g % 2}`, `actor-${g % 2}@example.com`],
+      });
+    }
+    const hour = 3_600_000;
+    const instants = [
+      undefined,
+      day0 - hour,
+      day0,
+      day0 + 367 * 60_000, // exactly an entry
+      day0 + 30 * hour,
+      day0 + 2 * 24 * hour,
+      day0 + 4 * 24 * hour + 1,
+      day0 + 9 * 24 * hour - 1,
+      day0 + 12 * 24 * hour,
+    ];
+    let compared = 0;
+    for (const start of instants) {
+      for (const end of instants) {
+        if (start !== undefined && end !== undefined && end < start) continue;
+        for (const action of [undefined, 'api_key.rolled']) {
+          for (const actor of [undefined, 'actor-1@example.com']) {
+            const params = new URLSearchParams({ limit: '1' });
+            if (start !== undefined) params.set('start', new Date(start).toISOString());
+            if (end !== undefined) params.set('end', new Date(end).toISOString());
+            if (action) params.set('action', action);
+            if (actor) params.set('actor', actor);
+            const page = (
+              await ok({ method: 'GET', url: `/v1/audit-log?${params}`, headers })
+            ).json() as { total: number };
+            const expected = all.filter(
+              (e) =>
+                (start === undefined || e.at >= start) &&
+                (end === undefined || e.at <= end) &&
+                (!action || e.action === action) &&
+                (!actor || e.actors.includes(actor)),
+            ).length;
+            expect(page.total, params.toString()).toBe(expected);
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
   });
 });

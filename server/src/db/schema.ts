@@ -575,11 +575,33 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_organization_at_idx').on(t.organizationId, t.at, t.id),
     index('audit_log_organization_action_idx').on(t.organizationId, t.action),
+    // Migration 0027: the actor filter (an id or a label) reads that actor's entries only.
+    index('audit_log_organization_actor_idx').on(t.organizationId, t.actorId, t.at),
+    index('audit_log_organization_actor_label_idx').on(t.organizationId, t.actorLabel, t.at),
     // The per-account invitation quota: one person's sendings in the last 24 hours.
     index('audit_log_invitations_by_actor_idx')
       .on(t.actorId, t.at)
       .where(sql`${t.action} in ('member.invited', 'member.invitation_resent')`),
   ],
+);
+
+/**
+ * Migration 0027: the audit log's entries per organization, UTC day and action, added by a
+ * statement-level trigger in the transaction of each insert (the log is append-only), so a page's
+ * total sums days instead of counting entries. Sharded per connection; readers sum a bucket's rows.
+ */
+export const auditDaily = pgTable(
+  'audit_daily',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+    action: text('action').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    shard: smallint('shard').notNull().default(0),
+  },
+  (t) => [unique('audit_daily_bucket_key').on(t.organizationId, t.bucket, t.action, t.shard)],
 );
 
 /** Free calls of test keys, counted per UTC day, key and deployment (the usage page shows them apart). */

@@ -4,10 +4,10 @@
  * its entry). The table is append-only (migration 0006). Details never carry secrets: callers
  * pass names, ids, roles and amounts only.
  */
-import { and, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@contract';
 import type { Database, Executor } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditDaily, auditLog } from '../db/schema';
 import { before, encodeCursor, keysetTime, type Keyset } from '../lib/cursor';
 import { exportRows, type KeysetRow } from './exports';
 
@@ -76,6 +76,20 @@ export interface AuditFilter {
   cursor?: Keyset;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The whole UTC days of [start, end] (either open): `[from, to)`, day starts, null bounds for an
+ * open side. A day d is whole when every instant of it lies in the range: d >= start and
+ * d + 1 day <= end.
+ */
+export function wholeDays(start?: Date, end?: Date): { from: Date | null; to: Date | null } {
+  return {
+    from: start ? new Date(Math.ceil(start.getTime() / DAY_MS) * DAY_MS) : null,
+    to: end ? new Date(Math.floor(end.getTime() / DAY_MS) * DAY_MS) : null,
+  };
+}
+
 export function createAuditRepository(db: Database) {
   const where = (organizationId: string, filter: Omit<AuditFilter, 'skip' | 'limit'>) => {
     const conditions: SQL[] = [eq(auditLog.organizationId, organizationId)];
@@ -89,6 +103,44 @@ export function createAuditRepository(db: Database) {
     if (filter.end) conditions.push(lte(auditLog.at, filter.end));
     return and(...conditions);
   };
+  /**
+   * How many entries match, never by counting all of the organization's: with an actor, that
+   * actor's entries on their index (0027); otherwise whole UTC days from audit_daily plus the
+   * entries of the partial days at the range's ends on the (organization, at, id) index.
+   */
+  const total = async (
+    organizationId: string,
+    filter: Omit<AuditFilter, 'skip' | 'limit'>,
+  ): Promise<number> => {
+    const countWhere = async (condition: SQL | undefined) => {
+      const [row] = await db.select({ n: count() }).from(auditLog).where(condition);
+      return row?.n ?? 0;
+    };
+    if (filter.actor) return countWhere(where(organizationId, filter));
+    const days = wholeDays(filter.start, filter.end);
+    if (days.from && days.to && days.from.getTime() >= days.to.getTime()) {
+      // Less than two days apart and no whole day between: those rows alone.
+      return countWhere(where(organizationId, filter));
+    }
+    const [rolled] = await db
+      .select({ n: sql<string | number | null>`sum(${auditDaily.entries})` })
+      .from(auditDaily)
+      .where(
+        and(
+          eq(auditDaily.organizationId, organizationId),
+          filter.action ? eq(auditDaily.action, filter.action) : undefined,
+          days.from ? gte(auditDaily.bucket, days.from) : undefined,
+          days.to ? lt(auditDaily.bucket, days.to) : undefined,
+        ),
+      );
+    const [head, tail] = await Promise.all([
+      // [start, first whole day) and [end of the last whole day, end]: partial days.
+      days.from ? countWhere(and(where(organizationId, filter), lt(auditLog.at, days.from))) : 0,
+      days.to ? countWhere(and(where(organizationId, filter), gte(auditLog.at, days.to))) : 0,
+    ]);
+    return Number(rolled?.n ?? 0) + head + tail;
+  };
+
   return {
     async page(
       organizationId: string,
@@ -99,7 +151,7 @@ export function createAuditRepository(db: Database) {
       const paged = filter.cursor
         ? and(condition, before(time, sql`${auditLog.id}`, filter.cursor, 'bigint'))
         : condition;
-      const [found, [totals]] = await Promise.all([
+      const [found, matching] = await Promise.all([
         db
           .select({ row: auditLog, at: sql<string>`${keysetTime(time)}` })
           .from(auditLog)
@@ -107,13 +159,13 @@ export function createAuditRepository(db: Database) {
           .orderBy(desc(auditLog.at), desc(auditLog.id))
           .offset(filter.skip)
           .limit(filter.limit + 1),
-        db.select({ total: count() }).from(auditLog).where(condition),
+        total(organizationId, filter),
       ]);
       const page = found.slice(0, filter.limit);
       const last = page[page.length - 1];
       return {
         rows: page.map((r) => r.row),
-        total: totals?.total ?? 0,
+        total: matching,
         nextCursor:
           found.length > filter.limit && last
             ? encodeCursor({ at: last.at, id: String(last.row.id) })
