@@ -55,6 +55,12 @@ async function jobCount(db: Database, organizationId: string): Promise<number> {
   return Number(row!.n);
 }
 
+/** One sample of a Prometheus exposition text (labels as written, in order), 0 when absent. */
+function metricSample(text: string, name: string, labels: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
 const post = (
   call: Call,
   key: string,
@@ -126,6 +132,7 @@ describe('batches as async jobs', () => {
 
   it('answers 202 with one job holding every image; its result is the batch answer; only the images that answered are charged; a retry returns the same job', async () => {
     const before = await walletOf(h.db, organizationId);
+    const metricsBefore = await h.deps.metrics.registry.metrics();
     const body = {
       images: [
         { image: png },
@@ -178,6 +185,22 @@ describe('batches as async jobs', () => {
       remaining_credits: expect.any(Number),
       charged_images: 2,
     });
+
+    // /metrics counts the job's images when its run ends, as a synchronous batch's: two
+    // charged (their prices), two refused; the accepted 202 is no metered call of its own.
+    await expect
+      .poll(async () => {
+        const metrics = await h.deps.metrics.registry.metrics();
+        const moved = (name: string, labels: string) =>
+          metricSample(metrics, name, labels) - metricSample(metricsBefore, name, labels);
+        return [
+          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="charged"`),
+          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="refused"`),
+          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="failed"`),
+          moved('visionapi_charged_micro_usd_total', `deployment="${PATH}"`),
+        ];
+      })
+      .toEqual([2, 2, 0, 2 * price]);
 
     // Two charged to the micro-dollar, two released; nothing left held.
     const after = await walletOf(h.db, organizationId);

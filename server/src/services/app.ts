@@ -424,6 +424,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
             usage,
           ),
       ),
+    meter: (deployment, outcome, micros) => deps.metrics.meteredCall(deployment, outcome, micros),
     afterCharge: (job) => {
       // The low-balance alert and auto-recharge, as after a synchronous call.
       void repos.jobs
@@ -611,7 +612,7 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     deps.metrics.httpAnswer('services', request.method, route, status, reply.elapsedTime / 1000);
     if (!deploymentRoutes.has(route)) return;
     const deployment = route.slice(1);
-    // An accepted job is not a metered call here; its run is not counted in /metrics yet.
+    // An accepted job is not a metered call here: its run counts each image when it ends.
     if (status === 202) return;
     // A batch is as many metered calls as it has images, each with its own outcome (a replayed
     // batch: every image replayed, none charged again; a batch refused whole: every image).

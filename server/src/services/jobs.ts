@@ -106,6 +106,15 @@ export interface JobEngineOptions {
   runBatch: (job: ClaimedJob) => Promise<{ answer: BatchAnswer; entries: Record<string, string> }>;
   /** After a job was charged (the low-balance alert and auto-recharge). */
   afterCharge?: (job: ClaimedJob) => void;
+  /**
+   * Each image of a job that ended in this process, as /metrics counts a synchronous call:
+   * charged (with its price), free (a test key), failed (a 5xx or an interrupted job) or refused.
+   */
+  meter?: (
+    deployment: string,
+    outcome: 'charged' | 'free' | 'failed' | 'refused',
+    chargedMicros?: number,
+  ) => void;
 }
 
 export interface JobEngine {
@@ -204,6 +213,9 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     // Finished, canceled, or running in a live process: nothing to do for this message.
     if (!job) return;
     attempts.add(attempt);
+    const meter = (outcome: 'charged' | 'free' | 'failed' | 'refused', micros = 0) =>
+      options.meter?.(job.deployment, outcome, micros);
+    const outcomeOf = (status: number) => (status >= 500 ? 'failed' : 'refused');
     try {
       if (job.runs > MAX_RUNS) {
         await repos.jobs.fail({
@@ -215,6 +227,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           },
           event: eventOf(job),
         });
+        for (let i = 0; i < (job.items?.length ?? 1); i++) meter('failed');
         return;
       }
       if (job.items) {
@@ -233,8 +246,13 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
             { job_id: job.id },
             'batch job answered after it was canceled or taken over: not charged',
           );
-        } else if (Object.keys(entries).length > 0) {
-          options.afterCharge?.(job);
+        } else {
+          for (const item of answer.results) {
+            if (!('result' in item)) meter(outcomeOf(item.status));
+            else if (job.free) meter('free');
+            else meter('charged', Math.round(item.result.usage.cost_usd * 1_000_000));
+          }
+          if (Object.keys(entries).length > 0) options.afterCharge?.(job);
         }
         return;
       }
@@ -262,6 +280,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           error: { code: error.code, message: error.message },
           event: eventOf(job),
         });
+        if (outcome !== 'superseded') meter(outcomeOf(error.statusCode));
         log.info(
           { job_id: job.id, code: error.code, outcome },
           'job failed; its hold was released',
@@ -280,7 +299,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           { job_id: job.id },
           'job answered after it was canceled or taken over: not charged',
         );
-      } else if (!job.free) {
+      } else if (job.free) {
+        meter('free');
+      } else {
+        meter('charged', job.priceMicros);
         options.afterCharge?.(job);
       }
     } catch (error) {
