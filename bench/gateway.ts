@@ -8,8 +8,10 @@
  *     (a detached git worktree under .bench/, sharing this checkout's node_modules),
  * each in a process of its own, in interleaved rounds (`--rounds`, 3), on PostgreSQL
  * (DATABASE_URL: each target gets a fresh database) or, without it, embedded PGlite. Prints
- * metered calls/s and p50/p99 (medians of the rounds), the overhead over the stub, and the ratio
- * to the baseline. Not a test: numbers depend on the machine.
+ * metered calls/s and p50/p99 (medians of the rounds), the overhead over the stub, the ratio to
+ * the baseline, and where the CPU went per call (Linux /proc): the target process, every
+ * PostgreSQL process, the stub and autocannon (this process). On a machine of N cores the calls/s
+ * can be no more than N × 1000 / their sum. Not a test: numbers depend on the machine.
  *
  *   DATABASE_URL=postgres://… npm run bench:gateway -- --baseline 12fa141
  *
@@ -18,7 +20,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
@@ -38,7 +40,12 @@ function option(name: string): string | undefined {
 const children: ChildProcess[] = [];
 
 /** Starts a child that prints one JSON line when ready. */
-async function start<T>(script: string, args: string[], cwd: string, profile = false): Promise<T> {
+async function start<T>(
+  script: string,
+  args: string[],
+  cwd: string,
+  profile = false,
+): Promise<T & { pid: number }> {
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each gateway process, written when it exits.
   const cpuProfile =
     profile && process.env.BENCH_CPU_PROF
@@ -53,7 +60,7 @@ async function start<T>(script: string, args: string[], cwd: string, profile = f
   const lines = readline.createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as T));
+    lines.once('line', (line) => resolve({ ...(JSON.parse(line) as T), pid: child.pid! }));
   });
 }
 
@@ -77,16 +84,65 @@ interface Row {
   'p50 ms': number;
   'p99 ms': number;
   'non-2xx/errors': number;
+  /** CPU ms per call: the target process, PostgreSQL (every backend), the stub, autocannon. */
+  cpu: { target: number; postgres: number; stub: number; load: number };
 }
 
-async function measure(target: string, options: autocannon.Options): Promise<Row> {
+/** CPU seconds (user + system) of a process from /proc (Linux), 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the name).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL process's CPU seconds (its backends live as long as the pools' connections). */
+function postgresSeconds(): number {
+  let total = 0;
+  if (process.platform !== 'linux') return 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += cpuSeconds(Number(entry));
+  }
+  return total;
+}
+
+async function measure(
+  target: string,
+  options: autocannon.Options,
+  pids: { target: number; stub: number },
+): Promise<Row> {
+  const before = {
+    target: cpuSeconds(pids.target),
+    postgres: postgresSeconds(),
+    stub: cpuSeconds(pids.stub),
+    load: process.cpuUsage(),
+  };
   const result = await autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options });
+  const calls = Math.max(1, result.requests.total);
+  const perCall = (seconds: number) => Math.round((seconds * 1_000_000) / calls) / 1000;
+  const load = process.cpuUsage(before.load);
   return {
     target,
     'calls/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'non-2xx/errors': result.non2xx + result.errors,
+    cpu: {
+      target: perCall(cpuSeconds(pids.target) - before.target),
+      postgres: perCall(postgresSeconds() - before.postgres),
+      stub: perCall(cpuSeconds(pids.stub) - before.stub),
+      load: perCall((load.user + load.system) / 1e6),
+    },
   };
 }
 
@@ -107,7 +163,7 @@ async function main() {
 
   const stub = await start<{ port: number }>(path.join(ROOT, 'bench/gateway-stub.ts'), [], ROOT);
   const upstream = `http://127.0.0.1:${stub.port}`;
-  const targets: Array<{ name: string; port: number; secret: string }> = [];
+  const targets: Array<{ name: string; port: number; secret: string; pid: number }> = [];
   const trees = [{ name: 'this checkout', dir: ROOT }];
   if (baselineRef) {
     const baseline = baselineTree(baselineRef);
@@ -122,7 +178,7 @@ async function main() {
       true,
     );
     kind = ready.database;
-    targets.push({ name: tree.name, port: ready.port, secret: ready.secret });
+    targets.push({ name: tree.name, port: ready.port, secret: ready.secret, pid: ready.pid });
   }
 
   // Called directly, the stub gets the body the gateway would forward.
@@ -133,26 +189,34 @@ async function main() {
   const add = (row: Row) => results.set(row.target, [...(results.get(row.target) ?? []), row]);
   for (let round = 0; round < rounds; round++) {
     add(
-      await measure('stub inference deployment, called directly', {
-        url: `${upstream}/image-classification`,
-        method: 'POST',
-        headers: {
-          'content-type': forwarded.contentType,
-          'x-visionapi-gateway-secret': process.env.UPSTREAM_SHARED_SECRET!,
+      await measure(
+        'stub inference deployment, called directly',
+        {
+          url: `${upstream}/image-classification`,
+          method: 'POST',
+          headers: {
+            'content-type': forwarded.contentType,
+            'x-visionapi-gateway-secret': process.env.UPSTREAM_SHARED_SECRET!,
+          },
+          body: Buffer.concat(parts),
         },
-        body: Buffer.concat(parts),
-      }),
+        { target: stub.pid, stub: stub.pid },
+      ),
     );
     // Alternate the order so neither target always runs first.
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const target of order) {
       add(
-        await measure(`gateway (${kind}), ${target.name}`, {
-          url: `http://127.0.0.1:${target.port}/image-classification`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'api-key': target.secret },
-          body,
-        }),
+        await measure(
+          `gateway (${kind}), ${target.name}`,
+          {
+            url: `http://127.0.0.1:${target.port}/image-classification`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'api-key': target.secret },
+            body,
+          },
+          { target: target.pid, stub: stub.pid },
+        ),
       );
     }
   }
@@ -163,6 +227,9 @@ async function main() {
     'p99 ms': median(runs.map((r) => r['p99 ms'])),
     'non-2xx/errors': runs.reduce((sum, r) => sum + r['non-2xx/errors'], 0),
     rounds: runs.map((r) => r['calls/s']).join(' / '),
+    'CPU ms/call target · pg · stub · autocannon': (['target', 'postgres', 'stub', 'load'] as const)
+      .map((part) => median(runs.map((r) => r.cpu[part])).toFixed(2))
+      .join(' · '),
   }));
   console.log(
     `\nautocannon: ${DURATION_S} s per target and round, ${rounds} interleaved rounds (medians), ` +
