@@ -13,6 +13,10 @@ export default defineConfig({
       '@site': root,
       '@contract': `${root}contract`,
       '@generated/docusaurus.config': `${root}tests/fixtures/docusaurus.config.ts`,
+      '@generated/routesChunkNames': `${root}tests/fixtures/generated-routesChunkNames.ts`,
+      '@generated/routes': `${root}tests/fixtures/generated-routes.ts`,
+      // Core's alias for the router it bundles (react-router 5's matchPath).
+      '@docusaurus/router': 'react-router',
     },
   },
   test: {

@@ -11,7 +11,24 @@
  * Nor does a page that the service worker controls: its precache holds every chunk of the site,
  * so a prefetch would only copy chunks from one local cache to another, at 2–6 ms of main-thread
  * work per docs route (route matching, a `<link>` for each of about 14 chunks) on every page view.
+ *
+ * And the prefetch itself is leaner than core's (`@docusaurus/core/lib/client/docusaurus.js`,
+ * whose data and runtime function it reads, so `check:patches` checks them): core walks every
+ * route's chunk names for each matched route of each link (1–3 ms a route on this site) and adds
+ * a `<link rel="prefetch">` for every chunk of the route, even one the page has loaded as a
+ * script or another route already prefetched (a docs page's 20 routes share their layout's
+ * chunks: 33 links for 14 files). Here the chunk names are indexed once, and a chunk is
+ * prefetched once, and never when a script of the page has it.
  */
+import { matchPath } from '@docusaurus/router';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+import {
+  createChunkPrefetch,
+  indexChunkNames,
+  matchedRoutes,
+  type RouteEntry,
+} from '@site/src/browser/chunkPrefetch';
 import { runWhenIdle } from '@site/src/browser/idle';
 
 interface DocusaurusGlobal {
@@ -20,6 +37,9 @@ interface DocusaurusGlobal {
 }
 
 type IdleCallback = (deadline: { timeRemaining: () => number }) => void;
+
+/** Webpack's runtime; core's ChunkAssetPlugin adds `gca` (a chunk name's file URL). */
+declare const __webpack_require__: { gca: (chunkName: string) => string | undefined };
 
 /** Leaves this much of an idle period unused (ms). */
 const IDLE_MARGIN_MS = 4;
@@ -103,13 +123,45 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     if (document.readyState === 'complete') setTimeout(callback, 0);
     else window.addEventListener('load', () => setTimeout(callback, 0), { once: true });
   };
+  let index: Map<string, string[]> | undefined;
+  const chunkPrefetch = createChunkPrefetch({
+    chunkNamesOf: (routePath) => {
+      index ??= indexChunkNames(routesChunkNames as Record<string, unknown>);
+      return matchedRoutes(routes as RouteEntry[], routePath, (pathname, route) =>
+        matchPath(pathname, route),
+      ).flatMap((route) => index!.get(route.path ?? '') ?? []);
+    },
+    assetUrl: (chunkName) => __webpack_require__.gca(chunkName),
+    // The page's own scripts, and chunks webpack loaded since (it removes their script tags).
+    loaded: (url) =>
+      document.querySelector(`script[src="${CSS.escape(url)}"]`) !== null ||
+      performance
+        .getEntriesByName(new URL(url, location.href).href)
+        .some((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script'),
+    append: (url) => {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = url;
+      document.head.appendChild(link);
+    },
+  });
   // Docusaurus assigns window.docusaurus just before hydrating: wrap what it assigns.
   let current: DocusaurusGlobal | undefined;
   Object.defineProperty(window, 'docusaurus', {
     configurable: true,
     get: () => current,
     set: (value: DocusaurusGlobal) => {
-      current = createIdlePrefetch(value, { whenIdle, saveData, precached, afterLoad });
+      const lean: DocusaurusGlobal = {
+        preload: value.preload,
+        prefetch: (routePath) => {
+          // Core's own guard: nothing on a slow or data-saving connection.
+          const connection = (navigator as Navigator & { connection?: { effectiveType?: string } })
+            .connection;
+          if (connection?.effectiveType?.includes('2g')) return false;
+          return chunkPrefetch(routePath) > 0;
+        },
+      };
+      current = createIdlePrefetch(lean, { whenIdle, saveData, precached, afterLoad });
     },
   });
 }

@@ -6,6 +6,7 @@ import clientGeneratedTrim from './client-generated-trim/check';
 import deferredComponents from './deferred-components/check';
 import docsChunk from './docs-chunk/check';
 import docsForMachines from './docs-for-machines/check';
+import idlePrefetch from './idle-prefetch/check';
 import lazyProgressBar from './lazy-progress-bar/check';
 import leanSidebarLinks from './lean-sidebar-links/check';
 import type { PatchCheck } from './patchCheck';
@@ -32,6 +33,7 @@ export const PATCH_CHECKS: readonly PatchCheck[] = [
   routeStyles,
   securityHeaders,
   docsForMachines,
+  idlePrefetch,
 ];
 
 export interface CheckResult {

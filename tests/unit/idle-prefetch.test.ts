@@ -1,4 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { matchPath } from 'react-router';
+import {
+  createChunkPrefetch,
+  indexChunkNames,
+  matchedRoutes,
+} from '@site/src/browser/chunkPrefetch';
 import {
   createIdlePrefetch,
   MAX_PREFETCHES_PER_IDLE,
@@ -99,5 +105,92 @@ describe('idle prefetch', () => {
     expect(real.prefetch).not.toHaveBeenCalled();
     wrapped.preload('/a/');
     expect(real.preload).toHaveBeenCalledWith('/a/');
+  });
+});
+
+describe('the lean chunk prefetch (core prefetch, indexed and deduplicated)', () => {
+  // As Docusaurus generates them: a docs root, a version, the docs list, leaf pages; a page.
+  const routes = [
+    { path: '/pricing/', exact: true },
+    {
+      path: '/dashboard',
+      routes: [
+        {
+          path: '/dashboard',
+          routes: [
+            {
+              path: '/dashboard',
+              routes: [
+                { path: '/dashboard/a/', exact: true },
+                { path: '/dashboard/b/', exact: true },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    { path: '*' },
+  ];
+  const chunkNames = {
+    '/pricing/-9a1': { component: 'pricing' },
+    '/dashboard-5e0': { component: 'docs-root' },
+    '/dashboard-f1c': { component: 'docs-version', props: 'version-meta' },
+    '/dashboard-2b2': { component: 'docs-list', sidebar: { nested: 'sidebar-data' } },
+    '/dashboard/a/-c10': { component: 'doc-item', content: 'doc-a' },
+    '/dashboard/b/-77e': { component: 'doc-item', content: 'doc-b' },
+  };
+
+  it('indexes the chunk names by route path once, the hash dropped, nested trees flattened', () => {
+    const index = indexChunkNames(chunkNames);
+    expect(index.get('/dashboard')).toEqual([
+      'docs-root',
+      'docs-version',
+      'version-meta',
+      'docs-list',
+      'sidebar-data',
+    ]);
+    expect(index.get('/dashboard/a/')).toEqual(['doc-item', 'doc-a']);
+  });
+
+  it('matches the routes a path renders, outermost first, as react-router-config does', () => {
+    const match = (pathname: string, route: { path?: string; exact?: boolean }) =>
+      matchPath(pathname, route);
+    expect(matchedRoutes(routes, '/dashboard/b/', match).map((r) => r.path)).toEqual([
+      '/dashboard',
+      '/dashboard',
+      '/dashboard',
+      '/dashboard/b/',
+    ]);
+    expect(matchedRoutes(routes, '/pricing/', match).map((r) => r.path)).toEqual(['/pricing/']);
+    expect(matchedRoutes(routes, '/nowhere/', match).map((r) => r.path)).toEqual(['*']);
+  });
+
+  it('prefetches each file once, never one a script of the page has, nor a merged chunk', () => {
+    const index = indexChunkNames(chunkNames);
+    const match = (pathname: string, route: { path?: string; exact?: boolean }) =>
+      matchPath(pathname, route);
+    const appended: string[] = [];
+    const prefetch = createChunkPrefetch({
+      chunkNamesOf: (path) =>
+        matchedRoutes(routes, path, match).flatMap((r) => index.get(r.path ?? '') ?? []),
+      // One chunk was merged into another by webpack: no file of its own.
+      assetUrl: (name) =>
+        name === 'version-meta' ? '/assets/js/undefined.js' : `/assets/js/${name}.js`,
+      // The page is /dashboard/a/: its layout's and its own scripts are loaded.
+      loaded: (url) =>
+        ['docs-root', 'docs-list', 'doc-item', 'doc-a'].some((n) => url === `/assets/js/${n}.js`),
+      append: (url) => appended.push(url),
+    });
+    expect(prefetch('/dashboard/b/')).toBe(3);
+    expect(appended).toEqual([
+      '/assets/js/docs-version.js',
+      '/assets/js/sidebar-data.js',
+      '/assets/js/doc-b.js',
+    ]);
+    // Another route sharing every layout chunk adds nothing it has already prefetched.
+    expect(prefetch('/dashboard/b/')).toBe(0);
+    expect(prefetch('/pricing/')).toBe(1);
+    expect(appended.at(-1)).toBe('/assets/js/pricing.js');
+    expect(appended).toHaveLength(4);
   });
 });

@@ -82,8 +82,11 @@ generateSiteFiles(params).catch((error) => {
 });
 `;
 
-type GeneratedFiles = Record<'config' | 'metadata' | 'registry', string>;
-/** One run of the code generator per installed core (route-chunk-manifest's check reads it too). */
+type GeneratedFiles = Record<'config' | 'metadata' | 'registry' | 'routesChunkNames', string>;
+/**
+ * One run of the code generator per installed core (route-chunk-manifest's and idle-prefetch's
+ * checks read it too).
+ */
 const generated = new Map<string, Promise<GeneratedFiles>>();
 
 /**
@@ -125,6 +128,7 @@ async function runGenerator(requireInstalled: NodeJS.Require): Promise<Generated
       config: await read('docusaurus.config.mjs'),
       metadata: await read('site-metadata.json'),
       registry: await read('registry.js'),
+      routesChunkNames: await read('routesChunkNames.json'),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
