@@ -61,7 +61,13 @@ const config: Config = {
   trailingSlash: true,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
-  customFields: { app, productName: PRODUCT_NAME, siteVersion: SITE_VERSION },
+  customFields: {
+    app,
+    productName: PRODUCT_NAME,
+    siteVersion: SITE_VERSION,
+    // bench:patches only (SITE_PATCHES_OFF=idle-prefetch): core's own prefetch, still at idle.
+    corePrefetch: PATCHES_OFF.has('idle-prefetch'),
+  },
   // Shows the server-rendered cookie banner at first paint when no consent is stored.
   headTags: [{ tagName: 'script', attributes: {}, innerHTML: EARLY_BANNER_SCRIPT }],
   clientModules: [

@@ -53,6 +53,7 @@ export const PATCH_TARGETS = {
   'route-chunk-manifest': [DOCS, '/'],
   'docs-chunk': [DOCS],
   'route-styles': [DOCS, '/'],
+  'idle-prefetch': [DOCS],
 };
 /** What a patch must save on one of its pages to stay (issue 36). */
 const PAYS = { gzipBytes: 1024, mainThreadMs: 10 };

@@ -21,6 +21,7 @@
  * prefetched once, and never when a script of the page has it.
  */
 import { matchPath } from '@docusaurus/router';
+import siteConfig from '@generated/docusaurus.config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import {
@@ -151,6 +152,11 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     configurable: true,
     get: () => current,
     set: (value: DocusaurusGlobal) => {
+      // bench:patches builds a site with core's prefetch (src/plugins/patchSwitches.ts).
+      if (siteConfig.customFields?.corePrefetch === true) {
+        current = createIdlePrefetch(value, { whenIdle, saveData, precached, afterLoad });
+        return;
+      }
       const lean: DocusaurusGlobal = {
         preload: value.preload,
         prefetch: (routePath) => {

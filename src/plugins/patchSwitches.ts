@@ -16,6 +16,8 @@ export const SWITCHABLE_PATCHES = [
   'route-chunk-manifest',
   'docs-chunk',
   'route-styles',
+  // src/clientModules/idlePrefetch.ts's lean prefetch (off: core's prefetch, still at idle).
+  'idle-prefetch',
 ] as const;
 
 export type SwitchablePatch = (typeof SWITCHABLE_PATCHES)[number];
