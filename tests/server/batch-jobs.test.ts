@@ -21,6 +21,7 @@ import { readServerConfig, type ServerConfig } from '../../server/src/config';
 import type { Database, DatabaseOptions } from '../../server/src/db/client';
 import { rowsOf as rows } from '../../server/src/db/rows';
 import { expectAnswersMatchOpenApi } from './contract-check';
+import { metricSample } from './metric-sample';
 import {
   buyCredits,
   createHarness,
@@ -53,12 +54,6 @@ async function jobCount(db: Database, organizationId: string): Promise<number> {
     await db.execute(sql`select count(*) as n from jobs where organization_id = ${organizationId}`),
   );
   return Number(row!.n);
-}
-
-/** One sample of a Prometheus exposition text (labels as written, in order), 0 when absent. */
-function metricSample(text: string, name: string, labels: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 const post = (
@@ -191,13 +186,13 @@ describe('batches as async jobs', () => {
     await expect
       .poll(async () => {
         const metrics = await h.deps.metrics.registry.metrics();
-        const moved = (name: string, labels: string) =>
+        const moved = (name: string, labels: Record<string, string>) =>
           metricSample(metrics, name, labels) - metricSample(metricsBefore, name, labels);
         return [
-          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="charged"`),
-          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="refused"`),
-          moved('visionapi_metered_calls_total', `deployment="${PATH}",outcome="failed"`),
-          moved('visionapi_charged_micro_usd_total', `deployment="${PATH}"`),
+          moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'charged' }),
+          moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'refused' }),
+          moved('visionapi_metered_calls_total', { deployment: PATH, outcome: 'failed' }),
+          moved('visionapi_charged_micro_usd_total', { deployment: PATH }),
         ];
       })
       .toEqual([2, 2, 0, 2 * price]);

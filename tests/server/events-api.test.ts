@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountApp } from '../../server/src/app';
+import { rowsOf } from '../../server/src/db/rows';
 import {
   events,
   organizations,
@@ -177,24 +178,24 @@ describe('GET /v1/events', () => {
     const ours = seen.filter((id) => published.includes(id));
     // Newest first: by time, then id. Events published within one tick of the database's clock
     // (PGlite's is coarser than PostgreSQL's microseconds) share a time, and their ids decide.
-    const stored = (
-      (await h.db.execute(
+    const stored = rowsOf<{ id: string }>(
+      await h.db.execute(
         sql`select id from events where organization_id = ${orgId}
             order by created_at desc, id desc`,
-      )) as unknown as { rows: Array<{ id: string }> }
-    ).rows
+      ),
+    )
       .map((row) => row.id)
       .filter((id) => published.includes(id));
     expect(stored).toHaveLength(published.length);
     expect(ours).toEqual(stored);
     // And that order is the order of publication wherever the clock told them apart.
     const times = new Map(
-      (
-        (await h.db.execute(
+      rowsOf<{ id: string; us: string }>(
+        await h.db.execute(
           sql`select id, (extract(epoch from created_at) * 1000000)::bigint::text as us
               from events where organization_id = ${orgId}`,
-        )) as unknown as { rows: Array<{ id: string; us: string }> }
-      ).rows.map((row) => [row.id, BigInt(row.us)]),
+        ),
+      ).map((row) => [row.id, BigInt(row.us)]),
     );
     const publishedUs = published.map((id) => times.get(id)!);
     for (let i = 1; i < publishedUs.length; i++)

@@ -15,6 +15,7 @@ import { buildMetricsApp } from '../../server/src/metrics-server';
 import type { OutcomeBatch, StatusRepository } from '../../server/src/repositories/status';
 import { createStatusRecorder } from '../../server/src/services/status/recorder';
 import { percentile } from '../../server/src/services/status/report';
+import { metricSample as sample } from './metric-sample';
 import {
   createHarness,
   productionServicesConfig,
@@ -92,16 +93,6 @@ async function scrape(): Promise<string> {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain/);
   return res.body;
-}
-
-/** The value of one sample of the exposition text, 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const wanted = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
-    if (wanted) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
 }
 
 describe('status from real traffic', () => {
