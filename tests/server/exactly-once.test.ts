@@ -639,4 +639,83 @@ describe('calls begun and captured together (migration 0026)', () => {
     }
     expect(await held()).toBe(heldBefore);
   });
+
+  it("a capture statement inserts its calls' ledger rows together; one call's error charges nothing of it", async () => {
+    const keys = [0, 1, 2].map(() => `capture-many-${randomUUID()}`);
+    const attempts = keys.map(() => randomUUID());
+    const [begun] = rows<{ result: Array<Record<string, unknown>> }>(
+      await h.db.execute(
+        sql`select vapi_begin_many(${JSON.stringify(
+          keys.map((key, index) => beginManyItem('test:capture', key, 'h', attempts[index]!)),
+        )}::jsonb) as result`,
+      ),
+    );
+    expect(begun!.result.map((outcome) => outcome.outcome)).toEqual(['held', 'held', 'held']);
+    const rollup = async () =>
+      Number(
+        (
+          await one<{ n: string }>(
+            sql`select coalesce(sum(entries), 0) as n from usage_daily where organization_id = ${organizationId}`,
+          )
+        ).n,
+      );
+    const before = { charges: await charges(), held: await held(), rollup: await rollup() };
+    const entries = keys.map(() => randomUUID());
+    const item = (index: number) => ({
+      reservation: begun!.result[index]!.reservation_id,
+      entry: entries[index],
+      api_key_name: 'many',
+      scope: 'test:capture',
+      key: keys[index],
+      attempt: attempts[index],
+      status: 200,
+      response: { index },
+      lease_ms: 10000,
+      spike_factor: 10,
+      spike_floor: 1000000000,
+    });
+    const [captured] = rows<{ result: Array<Record<string, unknown>> }>(
+      await h.db.execute(
+        sql`select vapi_capture_many(${JSON.stringify([
+          item(0),
+          { ...item(1), entry: 'not-a-uuid' },
+          item(2),
+        ])}::jsonb) as result`,
+      ),
+    );
+    expect(captured!.result.map((outcome) => outcome.outcome)).toEqual([
+      'captured',
+      'error',
+      'captured',
+    ]);
+    // The statement's own bookkeeping stays inside it.
+    expect(captured!.result.every((outcome) => !('ledger_row' in outcome))).toBe(true);
+    const ledger = rows<{ reservation_id: string; amount_micros: string }>(
+      await h.db.execute(
+        sql`select reservation_id, amount_micros from ledger_entries where id in (${entries[0]}, ${entries[2]})`,
+      ),
+    );
+    expect(ledger.map((row) => row.reservation_id).sort()).toEqual(
+      [begun!.result[0]!.reservation_id, begun!.result[2]!.reservation_id].sort(),
+    );
+    expect(ledger.every((row) => Number(row.amount_micros) === -PRICE)).toBe(true);
+    expect((await charges()) - before.charges).toBe(2);
+    // The failed call keeps its hold (its process gives it back), and the rollup counts 2.
+    expect(await held()).toBe(before.held - 2);
+    expect((await rollup()) - before.rollup).toBe(2);
+    const records = rows<{ key: string; state: string }>(
+      await h.db.execute(
+        sql`select key, state from idempotency_records where scope = 'test:capture' and key in (${keys[0]}, ${keys[1]}, ${keys[2]})`,
+      ),
+    );
+    expect(Object.fromEntries(records.map((record) => [record.key, record.state]))).toEqual({
+      [keys[0]!]: 'done',
+      [keys[1]!]: 'in_progress',
+      [keys[2]!]: 'done',
+    });
+    await h.db.execute(
+      sql`select vapi_fail(${String(begun!.result[1]!.reservation_id)}::uuid, 'test:capture', ${keys[1]}, ${attempts[1]}::uuid)`,
+    );
+    expect(await held()).toBe(before.held - 3);
+  });
 });
