@@ -230,10 +230,26 @@ describe('GET /v1/events', () => {
     const later = (
       await get(`/v1/events?limit=100&created_after=${encodeURIComponent(middle.created_at)}`)
     ).json().events;
-    // Times are kept to the microsecond and shown to the millisecond: the middle event itself
-    // may be just after its own millisecond; nothing before it is.
+    // Times are kept to the microsecond (PGlite's clock ticks by the millisecond) and shown to
+    // the millisecond, and created_after is exclusive: an event after the middle one is left out
+    // only when it was stored at exactly the middle one's shown instant (the same tick); the
+    // middle event itself may be just after its own millisecond; nothing before it is.
     const laterIds = later.map((e: { id: string }) => e.id);
-    expect(laterIds).toEqual(expect.arrayContaining(published.slice(13)));
+    const shownUs = BigInt(new Date(middle.created_at).getTime()) * 1000n;
+    const stored = new Map(
+      rowsOf<{ id: string; us: string }>(
+        await h.db.execute(
+          sql`select id, (extract(epoch from created_at) * 1000000)::bigint::text as us
+              from events where organization_id = ${orgId}`,
+        ),
+      ).map((row) => [row.id, BigInt(row.us)]),
+    );
+    const after = published.slice(13).filter((id) => stored.get(id)! > shownUs);
+    expect(laterIds).toEqual(expect.arrayContaining(after));
+    expect(published.slice(13).filter((id) => !after.includes(id))).toEqual(
+      published.slice(13).filter((id) => stored.get(id) === shownUs),
+    );
+    expect(after.length).toBeGreaterThan(0);
     expect(laterIds.filter((id: string) => published.slice(0, 12).includes(id))).toEqual([]);
     expect(later.every((e: { created_at: string }) => e.created_at >= middle.created_at)).toBe(
       true,
@@ -320,6 +336,24 @@ describe('GET /v1/events', () => {
   });
 });
 
+/** Event ids in the order the API gives them: by stored time, then id. */
+async function storedOrder(ids: string[]): Promise<string[]> {
+  const stored = new Map(
+    rowsOf<{ id: string; us: string }>(
+      await h.db.execute(
+        sql`select id, (extract(epoch from created_at) * 1000000)::bigint::text as us from events where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    ).map((row) => [row.id, BigInt(row.us)]),
+  );
+  return [...ids].sort((a, b) => {
+    const [x, y] = [stored.get(a)!, stored.get(b)!];
+    return x < y ? -1 : x > y ? 1 : a < b ? -1 : 1;
+  });
+}
+
 describe('GET /v1/events/stream', () => {
   it('sends an event published after connecting as a webhook would carry it, and heartbeats', async () => {
     const s = await stream();
@@ -364,8 +398,12 @@ describe('GET /v1/events/stream', () => {
     const test = await publishEvent(h.db, orgId, 'test', { ours: true });
     const got = await until(s.events, (list) => list.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(s.events().map((f) => f.id)).toEqual([low.id, test.id]);
-    expect(got.map((f) => f.event)).toEqual(['balance.low', 'test']);
+    // In the stream's order: by time, then id (two events in one tick of PGlite's clock).
+    const order = await storedOrder([low.id, test.id]);
+    expect(s.events().map((f) => f.id)).toEqual(order);
+    expect(got.map((f) => f.event)).toEqual(
+      order.map((id) => (id === low.id ? 'balance.low' : 'test')),
+    );
     s.close();
   });
 
@@ -390,7 +428,11 @@ describe('GET /v1/events/stream', () => {
     const live = await publishEvent(h.db, orgId, 'job.succeeded', { n: 'f' });
     await until(resumed.events, (list) => list.length >= 5);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(resumed.events().map((f) => f.id)).toEqual([b.id, ...missed, live.id]);
+    // Caught up by time, then id (events in one tick of PGlite's clock), then the live one.
+    expect(resumed.events().map((f) => f.id)).toEqual([
+      ...(await storedOrder([b.id, ...missed])),
+      live.id,
+    ]);
     resumed.close();
 
     const byQuery = await stream(`?after=${missed[1]}&types=job.failed`);
