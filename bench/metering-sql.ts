@@ -59,6 +59,7 @@ async function main() {
       { name: 'Bench', website: 'https://bench.example.com', country: 'India', state: 'Karnataka' },
       SYSTEM_ACTOR,
     );
+    if (!org) throw new Error('the organization was not created');
     const { row: key } = await deps.repos.apiKeys.create(org.id, 'bench', SYSTEM_ACTOR);
     await client.connect();
     await client.query('update organizations set balance_micros = 1000000000000 where id = $1', [

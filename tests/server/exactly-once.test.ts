@@ -718,4 +718,16 @@ describe('calls begun and captured together (migration 0026)', () => {
     );
     expect(await held()).toBe(before.held - 3);
   });
+
+  it('an organization is never deleted: its ledger rows and holds refer to it without a foreign key', async () => {
+    const refused = await h.db
+      .execute(sql`delete from organizations where id = ${organizationId}`)
+      .then(
+        () => null,
+        (error: { code?: string; cause?: { code?: string }; message: string }) => error,
+      );
+    expect(refused).not.toBeNull();
+    expect(refused!.code ?? refused!.cause?.code).toBe('23001');
+    expect(await balance()).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -154,9 +154,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    // No foreign key (migration 0030): organizations are never deleted, and the key's check
+    // locked the wallet's hot row on every call.
+    organizationId: uuid('organization_id').notNull(),
     kind: text('kind', {
       enum: ['usage', 'purchase', 'refund', 'dispute', 'dispute_won'],
     }).notNull(),
@@ -286,9 +286,9 @@ export const usageReservations = pgTable(
   'usage_reservations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    // No foreign key (migration 0030): organizations are never deleted, and the key's check
+    // locked the wallet's hot row on every call.
+    organizationId: uuid('organization_id').notNull(),
     apiKeyId: uuid('api_key_id').notNull(),
     deployment: text('deployment').notNull(),
     amountMicros: micros('amount_micros').notNull(),

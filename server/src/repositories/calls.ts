@@ -27,7 +27,16 @@ export type HoldRefusal =
   | { refused: 'member_limit'; priceMicros: number; limitMicros: number; spentMicros: number }
   | { refused: 'spend_spike'; priceMicros: number; daySpendMicros: number; trailingMicros: number }
   | { refused: 'unknown_deployment' }
-  | { refused: 'unknown_key' };
+  | { refused: 'unknown_key' }
+  /** The key's own limits as the hold read them (migration 0029): the one that refused. */
+  | {
+      refused: 'key_limit';
+      limit: 'disabled' | 'expired' | 'deployment';
+      deployment: string;
+      disabledReason: 'owner' | 'spend_spike' | null;
+      expiresAt: Date | null;
+      allowedDeployments: string[] | null;
+    };
 
 /** A price held from the wallet while a call's answer is produced. */
 export interface Hold {
@@ -112,6 +121,18 @@ export function refusalOf(result: Json): HoldRefusal {
       };
     case 'unknown_key':
       return { refused: 'unknown_key' };
+    case 'key_limit':
+      return {
+        refused: 'key_limit',
+        limit:
+          result.limit === 'expired' || result.limit === 'deployment' ? result.limit : 'disabled',
+        deployment: String(result.deployment ?? ''),
+        disabledReason: result.disabled_reason === 'spend_spike' ? 'spend_spike' : 'owner',
+        expiresAt: typeof result.expires_at === 'string' ? new Date(result.expires_at) : null,
+        allowedDeployments: Array.isArray(result.allowed_deployments)
+          ? result.allowed_deployments.map(String)
+          : null,
+      };
     default:
       return { refused: 'unknown_deployment' };
   }

@@ -71,6 +71,7 @@ import { batchCall, isBatchAnswer, runBatchJob, type BatchAnswer } from './batch
 import { readImageCall, sniffImageType, validateParams, type BatchImage } from './input';
 import { createGateway } from './gateway';
 import { startSampleUpstream } from './sample-upstream';
+import { createKeyChangeNotifier } from './event-notifier';
 import { createKeyCache } from './key-cache';
 import { keyLimitRefusal } from './key-limits';
 import {
@@ -95,6 +96,7 @@ export interface ServicesDeps extends Pick<
   | 'config'
   | 'db'
   | 'databaseKind'
+  | 'databaseUrl'
   | 'repos'
   | 'keySecrets'
   | 'billing'
@@ -598,7 +600,29 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
       ),
   });
 
-  const keyCache = createKeyCache();
+  // Known live keys are remembered while this process LISTENs for their changes (PostgreSQL).
+  const keyChanges = createKeyChangeNotifier({
+    databaseUrl: deps.databaseKind === 'postgres' ? deps.databaseUrl : undefined,
+    log: { warn: (o, m) => fastify.log.warn(o, m) },
+  });
+  type FoundKey = NonNullable<Awaited<ReturnType<typeof repos.apiKeys.findForCall>>>;
+  const keyCache = createKeyCache<FoundKey>({ isLive: keyChanges.listening });
+  keyChanges.subscribe(() => keyCache.invalidate());
+  app.addHook('onReady', async () => keyChanges.start());
+  app.addHook('onClose', async () => keyChanges.stop());
+  /** The key read now; a live key is remembered (a test key's answer shows the wallet now). */
+  const lookUpKey = async (secret: string, hash: string, path: string) => {
+    const since = keyCache.generation();
+    const found = await repos.apiKeys.findForCall(secret, hash, path);
+    if (found && found.key.mode === 'live') keyCache.set(hash, path, found, since);
+    return found;
+  };
+  /** A remembered key, unless it was found by a rolled secret whose grace period has ended. */
+  const knownKey = (found: FoundKey | undefined, hash: string) => {
+    if (!found || found.key.secretHash === hash) return found;
+    const until = found.key.previousSecretExpiresAt;
+    return until && until.getTime() > Date.now() ? found : undefined;
+  };
 
   // Every answer feeds the operators' metrics; every live call of a deployment also the status
   // page's availability and latency (in memory, flushed every few seconds: no write per call).
@@ -665,17 +689,26 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const hash = deps.keySecrets.hash(secret);
     if (keyCache.isKnownMissing(hash)) throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     const path = jobsRoute ? 'jobs' : request.routeOptions.url!.slice(1);
-    const found = await repos.apiKeys.findForCall(secret, hash, path);
+    const remembered = knownKey(keyCache.get(hash, path), hash);
+    let found = remembered ?? (await lookUpKey(secret, hash, path));
     if (!found) {
       keyCache.rememberMissing(hash);
       throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
     }
-    const refusal = keyLimitRefusal(
-      // A key limited to some deployments reads their jobs only: checked on the job itself.
-      jobsRoute ? { ...found.key, allowedDeployments: null } : found.key,
-      { path, origin: request.headers.origin },
-      deps.config.corsOrigins,
-    );
+    const limitOf = (key: ApiKeyRow) =>
+      keyLimitRefusal(
+        // A key limited to some deployments reads their jobs only: checked on the job itself.
+        jobsRoute ? { ...key, allowedDeployments: null } : key,
+        { path, origin: request.headers.origin },
+        deps.config.corsOrigins,
+      );
+    let refusal = limitOf(found.key);
+    if (refusal && remembered) {
+      // Enabled or widened since it was remembered? A refusal is decided on the key read now.
+      found = await lookUpKey(secret, hash, path);
+      if (!found) throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
+      refusal = limitOf(found.key);
+    }
     if (refusal) {
       await repos.apiKeys.recordRefusal(found.key.id, refusal.limit);
       throw new ApiError('key_restricted', refusal.message, { details: { limit: refusal.limit } });
@@ -704,7 +737,19 @@ const servicesPlugin: FastifyPluginAsync<ServicesDeps> = async (fastify, deps) =
     const price = found.priceMicros;
     if (price === null) throw new ApiError('unknown_deployment', notFoundMessage(request));
     // A test key's call is free: no balance or cap to check.
-    if (!test) precheck(found.key, found.organization, price);
+    if (!test) {
+      try {
+        precheck(found.key, found.organization, price);
+      } catch (error) {
+        // A remembered wallet or spend may be behind (a purchase, a failed call given back):
+        // a refusal is decided on the figures read now.
+        if (!remembered) throw error;
+        const now = await lookUpKey(secret, hash, path);
+        if (!now) throw new ApiError('invalid_api_key', UNKNOWN_KEY_MESSAGE);
+        request.apiKey = { key: now.key, organization: now.organization };
+        precheck(now.key, now.organization, now.priceMicros ?? price);
+      }
+    }
     request.price = { micros: test ? 0 : price };
   };
 

@@ -1,11 +1,15 @@
 /**
- * One `LISTEN vapi_events` connection per process (PostgreSQL only), shared by whatever reacts
- * to new events: the webhook dispatcher and the event streams' hub. vapi_publish_event NOTIFYs
- * at commit with the event's id; each subscriber is called with it, and with `null` when the
- * connection (re)opens (what was published while it was down is for the subscriber's poll to
- * find). The connection is opened by the first `start()` and closed by the last `stop()`;
- * a lost one is reopened with backoff. Without a database URL (PGlite) nothing is opened and
- * subscribers rely on their poll.
+ * One `LISTEN` connection per process and channel (PostgreSQL only), shared by whatever reacts to
+ * the channel's notifications:
+ *   - `vapi_events` (createEventNotifier): the webhook dispatcher and the event streams' hub.
+ *     vapi_publish_event NOTIFYs at commit with the event's id.
+ *   - `vapi_keys` (createKeyChangeNotifier): the services host's cache of API keys (migration
+ *     0029 NOTIFYs at the commit of any change to a key, an organization or a price that a
+ *     call's checks read).
+ * Each subscriber is called with the payload, and with `null` when the connection (re)opens
+ * (what was notified while it was down is for the subscriber to catch up on). The connection is
+ * opened by the first `start()` and closed by the last `stop()`; a lost one is reopened with
+ * backoff. Without a database URL (PGlite) nothing is opened.
  */
 import { describeDatabaseError } from '../lib/database-errors';
 
@@ -21,6 +25,23 @@ export interface EventNotifier {
 }
 
 export function createEventNotifier(deps: { databaseUrl?: string; log: Log }): EventNotifier {
+  return createListener(
+    'vapi_events',
+    (payload) => (/^evt_[0-9a-f]{24}$/.test(payload) ? payload : null),
+    deps,
+  );
+}
+
+/** Any change a services process's key cache must drop its entries for (payload unused). */
+export function createKeyChangeNotifier(deps: { databaseUrl?: string; log: Log }): EventNotifier {
+  return createListener('vapi_keys', () => null, deps);
+}
+
+function createListener(
+  channel: 'vapi_events' | 'vapi_keys',
+  parse: (payload: string) => string | null,
+  deps: { databaseUrl?: string; log: Log },
+): EventNotifier {
   const listeners = new Set<EventNotification>();
   let users = 0;
   let connection: { end(): Promise<void> } | null = null;
@@ -57,12 +78,12 @@ export function createEventNotifier(deps: { databaseUrl?: string; log: Log }): E
     client.on('error', retry);
     client.on('end', retry);
     client.on('notification', (message) => {
-      const id = message.payload;
-      notify(typeof id === 'string' && /^evt_[0-9a-f]{24}$/.test(id) ? id : null);
+      const payload = message.payload;
+      notify(typeof payload === 'string' ? parse(payload) : null);
     });
     try {
       await client.connect();
-      await client.query('LISTEN vapi_events');
+      await client.query(`LISTEN ${channel}`);
       if (stopped) {
         lost = true;
         await client.end().catch(() => undefined);
@@ -79,7 +100,9 @@ export function createEventNotifier(deps: { databaseUrl?: string; log: Log }): E
     } catch (error) {
       deps.log.warn(
         { db: describeDatabaseError(error) },
-        'event listener could not connect; polling',
+        channel === 'vapi_events'
+          ? 'event listener could not connect; polling'
+          : 'key change listener could not connect; keys are read on every call until it does',
       );
       retry();
     }

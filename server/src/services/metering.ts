@@ -18,6 +18,7 @@ import type { Repositories } from '../repositories';
 import type { BeginOutcome, HoldRefusal, IdempotencyClaim } from '../repositories/calls';
 import type { ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRow } from '../repositories/organizations';
+import { keyLimitRefusal } from './key-limits';
 import { answerToStore, notKeptAnswer } from './stored-answer';
 
 /** The wallet cannot cover the price (or is negative after a refund or dispute). */
@@ -153,6 +154,32 @@ export async function refusalError(
       return spendSpikePaused(refusal);
     case 'insufficient':
       return insufficientCredits(refusal.balanceMicros, refusal.priceMicros);
+    case 'key_limit': {
+      // Paused, expired or restricted after the services host read the key (it remembers keys
+      // until a change is notified): the same 403 its check would have answered.
+      const now = new Date();
+      const limited = keyLimitRefusal(
+        {
+          ...call.key,
+          disabledAt: refusal.limit === 'disabled' ? now : null,
+          disabledReason: refusal.limit === 'disabled' ? refusal.disabledReason : null,
+          expiresAt: refusal.limit === 'expired' ? refusal.expiresAt : null,
+          allowedDeployments: refusal.limit === 'deployment' ? refusal.allowedDeployments : null,
+          allowedOrigins: null,
+          usedForUi: false,
+        },
+        { path: refusal.deployment, origin: undefined },
+        [],
+        // The database's clock decided the expiry.
+        refusal.expiresAt && refusal.expiresAt > now ? refusal.expiresAt : now,
+      );
+      await deps.repos.apiKeys.recordRefusal(call.key.id, refusal.limit).catch(() => undefined);
+      return new ApiError(
+        'key_restricted',
+        limited?.message ?? 'This API key may not make this call. Nothing was charged.',
+        { details: { limit: refusal.limit } },
+      );
+    }
     case 'unknown_key':
       // Deleted between its look-up and its hold.
       return new ApiError(
