@@ -12,6 +12,7 @@ import { test } from './support/fixtures';
 import {
   applyVerificationCode,
   buyCredits,
+  buyCreditsInTurn,
   callApi,
   createUser,
   latestOobCode,
@@ -22,7 +23,10 @@ import {
 test('the payment log pages beyond 10 payments', async ({ signedInPage: page, user }) => {
   test.setTimeout(120_000);
   await dismissCookieBanner(page);
-  for (let i = 0; i < 11; i++) await buyCredits(user, 5 + i);
+  await buyCreditsInTurn(
+    user,
+    Array.from({ length: 11 }, (_, i) => 5 + i),
+  );
   const calls: URL[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

@@ -10,7 +10,7 @@ import type { Page, Request } from '@playwright/test';
 import { dismissCookieBanner, expect } from './fixtures';
 import { meteredCall, uiKey } from './support/billing';
 import { test } from './support/fixtures';
-import { buyCredits } from './support/identity';
+import { buyCredits, buyCreditsInTurn } from './support/identity';
 
 // A zone far from UTC, so local midnight and the UTC day differ.
 const TIME_ZONE = 'Asia/Kolkata';
@@ -44,7 +44,7 @@ test('transactions are paged with skip and limit beyond the first page, and expo
   user,
 }) => {
   test.setTimeout(120_000);
-  for (let i = 0; i < 11; i++) await buyCredits(user, 5);
+  await buyCreditsInTurn(user, Array(11).fill(5));
   const calls = transactionCalls(page);
   const daily = transactionCalls(page, '/v1/usage/daily');
   await page.goto('/settings/usage/');

@@ -265,27 +265,50 @@ interface OrderAnswer {
  * payment), so the credits are in the wallet when it returns. The user's e-mail must be verified.
  */
 export async function buyCredits(user: TestUser, usd: number): Promise<void> {
+  await buyCreditsInTurn(user, [usd]);
+}
+
+/** Creates an order of `usd` and confirms it in the sandbox; it is then processing. */
+async function confirmOrder(user: TestUser, usd: number): Promise<OrderAnswer> {
   const order = await callApi<OrderAnswer>(user, 'POST', 'credits', { price_in_usd: usd });
-  let answer = await callApi<OrderAnswer>(user, 'POST', 'credits/sandbox/confirm', {
+  return callApi<OrderAnswer>(user, 'POST', 'credits/sandbox/confirm', {
     order_id: order.order_id,
   });
+}
+
+/** Waits until the backend has fulfilled the order (see `buyCredits`). */
+async function fulfilled(user: TestUser, confirmed: OrderAnswer): Promise<void> {
+  let answer = confirmed;
   const deadline = Date.now() + 15_000;
   while (answer.status === 'processing' || answer.status === 'requires_payment') {
-    if (Date.now() > deadline) throw new Error(`order ${order.order_id} still ${answer.status}`);
+    if (Date.now() > deadline) throw new Error(`order ${answer.order_id} still ${answer.status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    answer = await callApi<OrderAnswer>(user, 'GET', `credits/orders/${order.order_id}`);
+    answer = await callApi<OrderAnswer>(user, 'GET', `credits/orders/${answer.order_id}`);
   }
   if (answer.status !== 'succeeded') {
-    throw new Error(`order ${order.order_id} ended ${answer.status}`);
+    throw new Error(`order ${answer.order_id} ended ${answer.status}`);
   }
 }
 
-/** True when the local account backend answers. */
-export async function backendIsUp(): Promise<boolean> {
-  try {
-    const response = await fetch(API_BASE_URL.replace(/\/v1\/?$/, '/health'));
-    return response.ok;
-  } catch {
-    return false;
+/**
+ * Buys one order per amount, as `buyCredits` does, and returns once all are fulfilled. The
+ * orders are confirmed one after the other, GAP_MS apart, and settle in that order, each after
+ * the sandbox's delay; up to OPEN_ORDERS are processing at once (the API refuses a sixth unpaid
+ * order, contract/operations.ts). Eleven purchases take about three delays instead of eleven,
+ * and the wallet's ledger still holds them in the order of `amounts`, each at its own time.
+ */
+export async function buyCreditsInTurn(user: TestUser, amounts: readonly number[]): Promise<void> {
+  const GAP_MS = 100;
+  const OPEN_ORDERS = 5;
+  const confirmed: OrderAnswer[] = [];
+  let settled = 0;
+  // In order: an order asked about after its delay is settled by that request if its own timer
+  // has not done it yet, so the ledger's order stays the confirmations' order.
+  const settleNext = () => fulfilled(user, confirmed[settled++]!);
+  for (const [i, usd] of amounts.entries()) {
+    if (i >= OPEN_ORDERS) await settleNext();
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+    confirmed.push(await confirmOrder(user, usd));
   }
+  while (settled < confirmed.length) await settleNext();
 }
