@@ -8,6 +8,7 @@ import type { Page, Route } from '@playwright/test';
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
 import { test } from './support/fixtures';
 import { callApi, createUser, registerOrganization, signIn } from './support/identity';
+import { expireNotification, installNotificationClock } from './support/notifications';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -65,10 +66,13 @@ test.describe('API keys page', () => {
     user,
   }) => {
     test.setTimeout(90_000);
+    // Each failure below is also a notification, shown one at a time: each is let time out.
+    await installNotificationClock(page);
     await callApi(user, 'POST', 'api-key', { name: 'Second key' });
     await failCall(page, 'GET', 'api-key');
     await page.goto('/settings/api-keys/');
     await seeMessage(page, 'An error occurred while fetching the API Keys');
+    await expireNotification(page, 'An error occurred while fetching the API Keys');
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Try again' }).click();
     const second = page.getByRole('row', { name: 'Second key' });
@@ -78,10 +82,12 @@ test.describe('API keys page', () => {
     await page.getByLabel('Key name').fill('Will fail');
     await page.getByRole('button', { name: 'Create key' }).click();
     await seeMessage(page, 'An error occurred while processing the request');
+    await expireNotification(page, 'An error occurred while processing the request');
 
     await failCall(page, 'POST', 'api-key/set-default');
     await second.getByRole('button', { name: 'Set default' }).click();
     await seeMessage(page, 'An error occurred while setting default API Keys');
+    await expireNotification(page, 'An error occurred while setting default API Keys');
 
     await failCall(page, 'POST', 'api-key/roll', { message: 'Rolling is paused for maintenance.' });
     await second.getByRole('button', { name: 'Roll' }).click();
@@ -97,6 +103,7 @@ test.describe('API keys page', () => {
     await second.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete key' }).click();
     await seeMessage(page, 'An error occurred while deleting API Key');
+    await expireNotification(page, 'An error occurred while deleting API Key');
     await expect(second).toBeVisible();
 
     await failCall(page, 'PATCH', 'organization');

@@ -12,6 +12,7 @@ import {
   latestOobCode,
   uniqueEmail,
 } from './support/identity';
+import { expireNotification, installNotificationClock } from './support/notifications';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const DASHBOARD_PAGE = '/dashboard/public-deployment/object-detection/';
@@ -27,6 +28,8 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   // Before registering, GET organization answers 404 (no organization yet): the browser logs it.
   allowConsoleErrors([/Failed to load resource: the server responded with a status of 404/]);
   await dismissCookieBanner(page);
+  // Notifications show one at a time: the registration's is let time out once seen.
+  await installNotificationClock(page);
   const email = uniqueEmail('journey');
 
   // Sign up; the next step leads to the organization registration.
@@ -48,6 +51,7 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   await form.getByLabel('GSTIN (optional)').fill('29ABCDE1234F1Z5');
   await form.getByRole('button', { name: 'Register organization' }).click();
   await expect(page.getByText('Your organization is registered.')).toBeVisible();
+  await expireNotification(page, 'Your organization is registered.');
 
   // The organization's first key exists (used for UI); the e-mail is not verified yet.
   const keys = page.getByRole('table');

@@ -10,6 +10,7 @@ import { dismissCookieBanner, expect } from './fixtures';
 import { meteredCall, SITE_ORIGIN, uiKey } from './support/billing';
 import { test } from './support/fixtures';
 import { buyCredits, callApi, type TestUser } from './support/identity';
+import { expireNotification, installNotificationClock } from './support/notifications';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const PAGE = '/settings/api-keys/';
@@ -256,6 +257,7 @@ test('focus: a new key’s notice (announced), then its row once the notice clos
 }) => {
   allowConsoleErrors([/status of 409/]);
   test.setTimeout(60_000);
+  await installNotificationClock(page);
   await callApi(user, 'POST', 'api-key', { name: 'Alpha' });
   await page.goto(PAGE);
   const table = page.getByRole('table');
@@ -290,6 +292,8 @@ test('focus: a new key’s notice (announced), then its row once the notice clos
   await expect(
     page.getByRole('main').getByRole('status').filter({ hasText: 'deleted' }),
   ).toHaveText('“Alpha” is deleted.');
+  // Notifications show one at a time, oldest first: this one is let time out once seen.
+  await expireNotification(page, '“Alpha” is deleted.');
 
   // Deleting the last row: the one before it.
   await beta.getByRole('button', { name: 'Delete' }).click();
@@ -302,6 +306,7 @@ test('focus: a new key’s notice (announced), then its row once the notice clos
   await expect(beta).toHaveCount(0);
   const playground = table.getByRole('row').nth(1);
   await expect(playground).toBeFocused();
+  await expireNotification(page, '“Beta” is deleted.');
 
   // The last key for in-browser calls cannot go (409): the focus comes back to its row.
   await playground.getByRole('button', { name: 'Delete' }).click();

@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { consentWithScheduling, expect, test, waitForHydration } from './fixtures';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/identity';
 import { expectFitsAt } from './support/layout';
+import { expireNotification, installNotificationClock } from './support/notifications';
 import { stubThirdParties } from './support/thirdParties';
 
 const INBOX = process.env.MAIL_INBOX_URL?.replace(/messages$/, '') ?? 'http://127.0.0.1:1080/';
@@ -96,6 +97,8 @@ async function invite(owner: Page, email: string, role: string) {
   await form.getByLabel('Role').selectOption({ label: role });
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  // Notifications show one at a time: this one is let time out, so the next shows at once.
+  await expireNotification(owner, `Invitation sent to ${email}.`);
 }
 
 /** An invited person joins from their mail: sign up with the invited address, accept. */
@@ -128,6 +131,7 @@ test('a new team: sign-up to a 200 in a terminal, a purchase with its receipt, a
   test.setTimeout(240_000);
   const errors: string[] = [];
   const owner = await browserOf(browser, errors, 'owner');
+  await installNotificationClock(owner);
   const ownerEmail = uniqueEmail('owner');
   const devEmail = uniqueEmail('developer');
   const billingEmail = uniqueEmail('billing');

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import axeCore, { type AxeResults } from 'axe-core';
 import { dismissCookieBanner, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
+import { expireNotification, installNotificationClock } from './support/notifications';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -70,6 +71,8 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   test.setTimeout(120_000);
   allowConsoleErrors([/Failed to load resource/]);
   await dismissCookieBanner(page);
+  // Its actions' notifications show one at a time: each is let time out once seen.
+  await installNotificationClock(page);
   await page.goto('/settings/webhooks/');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
@@ -115,6 +118,7 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   // Send test event: the receiver gets it; the log shows it.
   await page.getByRole('button', { name: `Send test event to ${receiverUrl}` }).click();
   await expect(page.getByText('Test event delivered: HTTP 200.')).toBeVisible();
+  await expireNotification(page, 'Test event delivered: HTTP 200.');
   expect(received).toHaveLength(1);
   expect(JSON.parse(received[0]!.body).type).toBe('test');
   const log = page.getByRole('table', { name: `Deliveries of ${receiverUrl}` });
@@ -129,6 +133,7 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   // Replay: a second attempt with the same webhook-id.
   await log.getByRole('button', { name: /^Replay test / }).click();
   await expect(page.getByText('Replayed test: HTTP 200.')).toBeVisible();
+  await expireNotification(page, 'Replayed test: HTTP 200.');
   expect(received).toHaveLength(2);
   expect(received[1]!.id).toBe(received[0]!.id);
   await expect(log).toContainText('Delivered (2 attempts)');
@@ -136,11 +141,13 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   // Disable, then enable.
   await page.getByRole('button', { name: `Disable ${receiverUrl}` }).click();
   await expect(page.getByText(`${receiverUrl} is disabled.`)).toBeVisible();
+  await expireNotification(page, `${receiverUrl} is disabled.`);
   await expect(
     page.getByRole('button', { name: `Send test event to ${receiverUrl}` }),
   ).toBeDisabled();
   await page.getByRole('button', { name: `Enable ${receiverUrl}` }).click();
   await expect(page.getByText(`${receiverUrl} is enabled.`)).toBeVisible();
+  await expireNotification(page, `${receiverUrl} is enabled.`);
 
   // Rotate, confirmed: a new secret shown once.
   await page.getByRole('button', { name: `Rotate secret of ${receiverUrl}` }).click();
