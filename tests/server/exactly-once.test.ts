@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DEPLOYMENTS } from '@contract';
+import { describeDatabaseError } from '../../server/src/lib/database-errors';
 import { createLeaseKeeper } from '../../server/src/lib/leases';
 import { createCallsRepository } from '../../server/src/repositories/calls';
 import { registerHttpBasics } from '../../server/src/plugins/http';
@@ -729,5 +730,54 @@ describe('calls begun and captured together (migration 0026)', () => {
     expect(refused).not.toBeNull();
     expect(refused!.code ?? refused!.cause?.code).toBe('23001');
     expect(await balance()).toBeGreaterThanOrEqual(0);
+  });
+
+  it("when a batch's holds fail together, each call is held again alone and only the failing one errs", async () => {
+    const repo = createCallsRepository(h.db, { batch: { maxSize: 32, maxInFlight: 1 } });
+    const spendSpike = { factor: 10, floorMicros: 1_000_000_000 };
+    await h.db.execute(
+      sql`update api_keys set month_spend_micros = 0, spend_month = date_trunc('month', now() at time zone 'UTC')::date where id = ${keyId}`,
+    );
+    // A ceiling on the key's spend this month that the third hold crosses: the group's one
+    // update of the key fails, and alone only the third call's does.
+    await h.db.execute(
+      sql.raw(`create or replace function test_spend_ceiling() returns trigger as $$
+      begin raise exception 'test ceiling' using errcode = 'P0001'; end; $$ language plpgsql`),
+    );
+    await h.db.execute(
+      sql.raw(`create trigger test_spend_ceiling before update of month_spend_micros on api_keys
+        for each row when (new.month_spend_micros > ${2 * PRICE}) execute function test_spend_ceiling()`),
+    );
+    const heldBefore = await held();
+    try {
+      const begins = [0, 1, 2].map(() =>
+        repo.begin({
+          claim: null,
+          attempt: randomUUID(),
+          leaseMs: 10_000,
+          charge: { organizationId, apiKeyId: keyId, deployment: PATH, spendSpike },
+        }),
+      );
+      const outcomes = await Promise.allSettled(begins);
+      expect(repo.batchStats().begin).toEqual({ batches: 1, items: 3 });
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+      ]);
+      expect(describeDatabaseError((outcomes[2] as PromiseRejectedResult).reason).code).toBe(
+        'P0001',
+      );
+      expect(await held()).toBe(heldBefore + 2);
+      for (const outcome of outcomes.slice(0, 2)) {
+        const begun = (outcome as PromiseFulfilledResult<{ kind: string; hold: { id: string } }>)
+          .value;
+        expect(begun.kind).toBe('new');
+        await repo.fail({ holdId: begun.hold.id, claim: null, attempt: randomUUID() });
+      }
+      expect(await held()).toBe(heldBefore);
+    } finally {
+      await h.db.execute(sql.raw('drop trigger test_spend_ceiling on api_keys'));
+    }
   });
 });

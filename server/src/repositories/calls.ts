@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf as rows } from '../db/rows';
 import { Batcher, type BatcherOptions } from '../lib/batcher';
+import { describeDatabaseError } from '../lib/database-errors';
 
 /** The leak circuit-breaker's thresholds (config.spendSpike). */
 export interface SpendSpikeThresholds {
@@ -193,6 +194,13 @@ export const DEFAULT_CALL_BATCH: BatcherOptions = { maxSize: 32, maxInFlight: 2 
 const CONFLICT_CODES = new Set(['40P01', '40001', '55P03']);
 
 /**
+ * SQLSTATE classes of an error that one call's data or one conflict can cause (data exception,
+ * integrity, transaction rollback, object state, PL/pgSQL raise), after which a batch's calls
+ * are sent again alone.
+ */
+const ISOLATED_CLASSES = new Set(['22', '23', '40', '55', 'P0']);
+
+/**
  * One call's database error inside a batch statement: a message and its SQLSTATE `code`, as the
  * driver's own `DatabaseError` carries, so it is classified and logged as it would be for a call
  * sent alone.
@@ -236,10 +244,31 @@ async function runMany(
     }))
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.index - b.index));
   const payload = JSON.stringify(order.map(({ index }) => items[index]));
-  const results =
-    fn === 'begin'
-      ? await call<Json[]>(db, sql`select vapi_begin_many(${payload}::jsonb) as result`)
-      : await call<Json[]>(db, sql`select vapi_capture_many(${payload}::jsonb) as result`);
+  let results: Json[];
+  try {
+    results =
+      fn === 'begin'
+        ? await call<Json[]>(db, sql`select vapi_begin_many(${payload}::jsonb) as result`)
+        : await call<Json[]>(db, sql`select vapi_capture_many(${payload}::jsonb) as result`);
+  } catch (error) {
+    // The part of a statement outside the calls' own subtransactions failed (a key's group of
+    // holds, the batch's ledger insert; migrations 0028, 0031): nothing of it was kept. Each call
+    // runs again alone, so one call's error stays its own. Not when the database itself is away
+    // (a connection or resource error): that is every call's answer.
+    const { code, unavailable } = describeDatabaseError(error);
+    if (items.length < 2 || unavailable || !ISOLATED_CLASSES.has(code.slice(0, 2))) throw error;
+    // One after the other, in the batch's order (they would queue on the key's lock anyway).
+    const alone: Array<Json | Error> = [];
+    for (const item of items) {
+      alone.push(
+        await runMany(db, fn, [item], retryConflicts).then(
+          ([answer]) => answer!,
+          (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+        ),
+      );
+    }
+    return alone;
+  }
   const answers = new Array<Json | Error>(items.length);
   order.forEach(({ index }, position) => {
     const result = results[position];
