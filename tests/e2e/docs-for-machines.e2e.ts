@@ -4,9 +4,10 @@
  * no JSX or HTML; the copy button copies exactly that text; the static OpenAPI documents are the
  * running servers' bytes; the Markdown and llms.txt work offline after one visit.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { PUBLIC_CATALOGUE, deploymentDocsPath } from '../../contract/catalogue';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
+import { installPageClock, waitForOfflineReady } from './support/offline';
 
 const API = 'http://localhost:4010';
 const SERVICES = 'http://localhost:4020';
@@ -193,14 +194,6 @@ test('the static OpenAPI documents are the bytes the servers serve, linked from 
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  async function waitForOfflineReady(page: Page): Promise<void> {
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-      await page.reload();
-      await waitForHydration(page);
-    }
-  }
-
   test("after one visit, the page's Markdown and /llms.txt load with the network off", async ({
     page,
     context,
@@ -214,6 +207,7 @@ test.describe('offline', () => {
       /Failed to load resource/,
     ]);
     await dismissCookieBanner(page);
+    await installPageClock(page);
     await page.goto(DOCS_PAGE);
     await waitForHydration(page);
     await waitForOfflineReady(page);

@@ -2,24 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
+import { installPageClock, waitForOfflineReady } from './support/offline';
 
 // The service worker is what these tests are about.
 test.use({ serviceWorkers: 'allow' });
-
-/**
- * Waits until the service worker is active (its precache is complete once it activates) and
- * controls the page. The worker does not claim the page that registered it: the next load does.
- */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await waitForHydration(page);
-  }
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 const OFFLINE_PAGES: [string, RegExp][] = [
   ['/', /.+/],
@@ -47,6 +34,7 @@ test('after one online visit, docs, home, pricing and legal pages load offline',
     /Failed to load resource/,
   ]);
   await dismissCookieBanner(page);
+  await installPageClock(page);
   await page.goto('/');
   await waitForHydration(page);
   await waitForOfflineReady(page);
@@ -147,6 +135,7 @@ test.describe('update prompt', () => {
       page.evaluate(
         async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
       );
+    await installPageClock(page);
     await page.goto(`${origin}/dashboard/public-deployment/`);
     await waitForHydration(page);
     await waitForOfflineReady(page);
