@@ -6,7 +6,7 @@
  * message the caller can act on; only a real fault is a 500, and its log line holds no secret
  * (lib/log.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../lib/random-pool';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -59,7 +59,7 @@ const REQUEST_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy
 
 /** `req_` and 20 random characters (about 119 bits). */
 export function newRequestId(): string {
-  const bytes = randomBytes(20);
+  const bytes = pooledRandomBytes(20);
   let id = 'req_';
   for (const byte of bytes) id += REQUEST_ID_ALPHABET[byte % REQUEST_ID_ALPHABET.length];
   return id;

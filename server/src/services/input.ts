@@ -197,6 +197,53 @@ function coerceFields(schema: TSchema, fields: RawFields): Record<string, unknow
 
 const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 
+const PRIMITIVE = new Set(['integer', 'number', 'string', 'boolean']);
+
+/**
+ * A flat object schema's top-level defaults (every property a primitive, or a list of
+ * primitives without defaults of their own), or null for any other schema. For such a schema,
+ * filling the missing properties with these is exactly what TypeBox's `Value.Default` does, at a
+ * fraction of its cost on every call (tests/unit compares the two on every deployment).
+ */
+export function flatDefaults(schema: TSchema): Map<string, unknown> | null {
+  const object = schema as { type?: unknown; properties?: Record<string, Record<string, unknown>> };
+  if (object.type !== 'object' || !object.properties) return null;
+  const defaults = new Map<string, unknown>();
+  for (const [name, property] of Object.entries(object.properties)) {
+    const items = property.items as Record<string, unknown> | undefined;
+    const flat =
+      PRIMITIVE.has(property.type as string) ||
+      (property.type === 'array' &&
+        items &&
+        PRIMITIVE.has(items.type as string) &&
+        !('default' in items));
+    if (!flat) return null;
+    if ('default' in property) defaults.set(name, property.default);
+  }
+  return defaults;
+}
+
+const defaultsOf = new WeakMap<TSchema, Map<string, unknown> | null>();
+
+/** The parameters with the schema's defaults filled in, as `Value.Default` fills them. */
+export function withDefaults(schema: TSchema, params: Record<string, unknown>) {
+  let defaults = defaultsOf.get(schema);
+  if (defaults === undefined) {
+    defaults = flatDefaults(schema);
+    defaultsOf.set(schema, defaults);
+  }
+  if (defaults === null)
+    return Value.Default(schema, structuredClone(params)) as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    result[name] = Array.isArray(value) ? [...value] : value;
+  }
+  for (const [name, value] of defaults) {
+    if (result[name] === undefined) result[name] = structuredClone(value);
+  }
+  return result;
+}
+
 /** Parameters checked against the deployment schema, with defaults applied; 400 otherwise. */
 export function validateParams(
   schema: TSchema,
@@ -227,7 +274,7 @@ export function validateParams(
       : `${field ? `${field} ` : ''}${first?.message ?? 'is not valid'}`;
     throw invalidRequest(`Invalid parameters for ${deployment}: ${detail}.`);
   }
-  return Value.Default(schema, structuredClone(params)) as Record<string, unknown>;
+  return withDefaults(schema, params);
 }
 
 /** The images of a batch: 1 to MAX_BATCH_IMAGES items, each `{image}` or `{image_url}`. */

@@ -13,7 +13,7 @@
  * from there in slices of UPSTREAM_CHUNK_BYTES (views, no copy), without the base64 copy a JSON
  * body would need.
  */
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../lib/random-pool';
 import { MAX_IMAGE_BYTES } from '@contract';
 import { ApiError } from '../lib/errors';
 import { sniffImageType } from './input';
@@ -53,7 +53,7 @@ export function upstreamBody(image: Uint8Array, params: Record<string, unknown>)
       'Unsupported image type: send a JPEG, PNG or WebP image.',
     );
   }
-  const boundary = `----visionapi-${randomBytes(16).toString('hex')}`;
+  const boundary = `----visionapi-${pooledRandomBytes(16).toString('hex')}`;
   const head = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${UPSTREAM_PARAMS_FIELD}"\r\n` +
