@@ -4,7 +4,8 @@
  * imports nothing but Node's own modules, because on a fresh clone there is nothing else yet.
  *
  *   node scripts/bootstrap.mjs             dependencies (npm ci) when they are missing or stale
- *   node scripts/bootstrap.mjs --browser   the same, plus Debian's Chromium for the browser tests
+ *   node scripts/bootstrap.mjs --browser   the same, plus Debian's Chromium (benchmarks) and its
+ *                                          headless shell (browser tests)
  *
  * Dependencies count as current when node_modules carries the hash of the package-lock.json it
  * was installed from (written here after a successful install). A tree installed by hand with
@@ -70,48 +71,61 @@ function ensureDependencies() {
   log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return JSON.parse(readFileSync(path.join(ROOT, 'scripts/chromium.json'), 'utf8')).path;
+/**
+ * The browsers (scripts/chromium.json), each a Debian package and its binary: Chromium for the
+ * page benchmarks (Lighthouse), its headless shell for the browser tests. CHROMIUM_PATH names
+ * the one binary both use instead.
+ */
+function browsers() {
+  if (process.env.CHROMIUM_PATH) return [{ name: null, binary: process.env.CHROMIUM_PATH }];
+  const config = JSON.parse(readFileSync(path.join(ROOT, 'scripts/chromium.json'), 'utf8'));
+  return [
+    { name: 'chromium', binary: config.path },
+    { name: 'chromium-headless-shell', binary: config.headlessShell },
+  ];
 }
 
 function ensureChromium() {
-  const binary = chromiumPath();
-  if (existsSync(binary)) {
-    log(`Chromium found at ${binary}`);
+  const binaries = browsers().map((browser) => browser.binary);
+  const missing = browsers().filter((browser) => !existsSync(browser.binary));
+  if (missing.length === 0) {
+    log(`Chromium found at ${binaries.join(' and ')}`);
     return;
   }
   if (process.env.CHROMIUM_PATH) {
-    console.error(`[bootstrap] CHROMIUM_PATH=${binary} does not exist.`);
+    console.error(`[bootstrap] CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`);
     process.exit(1);
   }
+  const packages = missing.map((browser) => browser.name);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
       [
-        `[bootstrap] The browser tests need Debian's Chromium at ${binary}; it is not installed.`,
-        '  Install it with:',
-        '    sudo apt-get update && sudo apt-get install -y chromium',
+        `[bootstrap] The browser tests need Debian's ${packages.join(' and ')}; not installed.`,
+        '  Install with:',
+        `    sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`,
         '  or point CHROMIUM_PATH at a Chromium binary, then run npm test again.',
       ].join('\n'),
     );
     process.exit(1);
   }
-  log("installing Debian's Chromium (apt-get install chromium)");
+  log(`installing Debian's ${packages.join(' and ')} (apt-get install ${packages.join(' ')})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (
     run('apt-get', ['update', '-qq'], { env }) !== 0 ||
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) !== 0
+    run('apt-get', ['install', '-y', '-qq', ...packages], { env }) !== 0
   ) {
-    console.error('[bootstrap] apt-get could not install chromium.');
+    console.error(`[bootstrap] apt-get could not install ${packages.join(' ')}.`);
     process.exit(1);
   }
-  if (!existsSync(binary)) {
-    console.error(
-      `[bootstrap] chromium was installed but ${binary} does not exist; set CHROMIUM_PATH.`,
-    );
-    process.exit(1);
+  for (const browser of missing) {
+    if (!existsSync(browser.binary)) {
+      console.error(
+        `[bootstrap] ${browser.name} was installed but ${browser.binary} does not exist; set CHROMIUM_PATH.`,
+      );
+      process.exit(1);
+    }
   }
 }
 
