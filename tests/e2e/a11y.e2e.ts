@@ -192,8 +192,9 @@ function trackRequests(page: Page): void {
 /**
  * Until none of the page's requests has been in flight for 150 ms (then, after 5 s, until Playwright's `networkidle`). Playwright's
  * `networkidle` waits for 500 ms of silence: 0.35 s more than needed on each of the sweep's ~120
- * routes, because every request a route makes starts while it renders (on mount, before its
- * canonical URL is in the head), so a short silence after that is the same proof.
+ * routes and ~35 full loads, because every request a route makes starts while it renders (on
+ * mount, before its canonical URL is in the head, or before hydration ends), so a short silence
+ * after that is the same proof.
  */
 async function requestsDone(page: Page): Promise<void> {
   const open = inFlight.get(page);
@@ -223,7 +224,7 @@ async function load(page: Page, route: string, size: (typeof WIDTHS)[number] = W
   const response = await page.goto(route);
   expect(response?.status(), `${route} answers 200`).toBe(200);
   await waitForHydration(page);
-  await page.waitForLoadState('networkidle');
+  await requestsDone(page);
 }
 
 /**
