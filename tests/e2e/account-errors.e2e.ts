@@ -98,6 +98,8 @@ test.describe('API keys page', () => {
     await expect(page.getByRole('region', { name: 'New API key' })).toHaveCount(0);
     await roll.getByRole('button', { name: 'Cancel' }).click();
     await expect(roll).toHaveCount(0);
+    // Its notification too, once the dialog no longer hides the rest of the page.
+    await expireNotification(page, 'Rolling is paused for maintenance.');
 
     await failCall(page, 'DELETE', 'api-key');
     await second.getByRole('button', { name: 'Delete' }).click();
