@@ -17,7 +17,10 @@ export default defineConfig({
   testMatch: /\.e2e\.ts$/,
   outputDir: './test-results',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: in the headless shell two workers left the CPU idle a fifth of the time
+  // (vmstat); three ran the whole suite in 331-350 s against 398 s, every test passing in three
+  // runs in a row.
+  workers: 3,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 45_000,
