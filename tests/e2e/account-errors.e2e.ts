@@ -8,7 +8,8 @@ import type { Page, Route } from '@playwright/test';
 import { dismissCookieBanner, expect, waitForHydration } from './fixtures';
 import { test } from './support/fixtures';
 import { callApi, createUser, registerOrganization, signIn } from './support/identity';
-import { expireNotification, installNotificationClock } from './support/notifications';
+import { installPageClock } from './support/clock';
+import { expireNotification } from './support/notifications';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -67,7 +68,7 @@ test.describe('API keys page', () => {
   }) => {
     test.setTimeout(90_000);
     // Each failure below is also a notification, shown one at a time: each is let time out.
-    await installNotificationClock(page);
+    await installPageClock(page);
     await callApi(user, 'POST', 'api-key', { name: 'Second key' });
     await failCall(page, 'GET', 'api-key');
     await page.goto('/settings/api-keys/');

@@ -12,7 +12,8 @@ import {
   latestOobCode,
   uniqueEmail,
 } from './support/identity';
-import { expireNotification, installNotificationClock } from './support/notifications';
+import { installPageClock } from './support/clock';
+import { expireNotification } from './support/notifications';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const DASHBOARD_PAGE = '/dashboard/public-deployment/object-detection/';
@@ -29,7 +30,7 @@ test('a new user signs up, sets up keys, buys $25 and sees a metered call on the
   allowConsoleErrors([/Failed to load resource: the server responded with a status of 404/]);
   await dismissCookieBanner(page);
   // Notifications show one at a time: the registration's is let time out once seen.
-  await installNotificationClock(page);
+  await installPageClock(page);
   const email = uniqueEmail('journey');
 
   // Sign up; the next step leads to the organization registration.

@@ -10,7 +10,8 @@ import { dismissCookieBanner, expect } from './fixtures';
 import { meteredCall, SITE_ORIGIN, uiKey } from './support/billing';
 import { test } from './support/fixtures';
 import { buyCredits, callApi, type TestUser } from './support/identity';
-import { expireNotification, installNotificationClock } from './support/notifications';
+import { installPageClock } from './support/clock';
+import { expireNotification } from './support/notifications';
 
 const SERVICES_BASE_URL = process.env.SERVICES_BASE_URL ?? 'http://localhost:4020';
 const PAGE = '/settings/api-keys/';
@@ -257,7 +258,7 @@ test('focus: a new key’s notice (announced), then its row once the notice clos
 }) => {
   allowConsoleErrors([/status of 409/]);
   test.setTimeout(60_000);
-  await installNotificationClock(page);
+  await installPageClock(page);
   await callApi(user, 'POST', 'api-key', { name: 'Alpha' });
   await page.goto(PAGE);
   const table = page.getByRole('table');

@@ -7,7 +7,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { PUBLIC_CATALOGUE, deploymentDocsPath } from '../../contract/catalogue';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
-import { installPageClock, waitForOfflineReady } from './support/offline';
+import { installPageClock } from './support/clock';
+import { waitForOfflineReady } from './support/offline';
 
 const API = 'http://localhost:4010';
 const SERVICES = 'http://localhost:4020';

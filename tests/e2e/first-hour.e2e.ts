@@ -17,7 +17,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { consentWithScheduling, expect, test, waitForHydration } from './fixtures';
 import { DEFAULT_PASSWORD, uniqueEmail } from './support/identity';
 import { expectFitsAt } from './support/layout';
-import { expireNotification, installNotificationClock } from './support/notifications';
+import { installPageClock } from './support/clock';
+import { expireNotification } from './support/notifications';
 import { stubThirdParties } from './support/thirdParties';
 
 const INBOX = process.env.MAIL_INBOX_URL?.replace(/messages$/, '') ?? 'http://127.0.0.1:1080/';
@@ -131,7 +132,7 @@ test('a new team: sign-up to a 200 in a terminal, a purchase with its receipt, a
   test.setTimeout(240_000);
   const errors: string[] = [];
   const owner = await browserOf(browser, errors, 'owner');
-  await installNotificationClock(owner);
+  await installPageClock(owner);
   const ownerEmail = uniqueEmail('owner');
   const devEmail = uniqueEmail('developer');
   const billingEmail = uniqueEmail('billing');

@@ -3,7 +3,8 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, dismissCookieBanner, searchInput, waitForHydration } from './fixtures';
-import { installPageClock, waitForOfflineReady } from './support/offline';
+import { installPageClock } from './support/clock';
+import { waitForOfflineReady } from './support/offline';
 
 // The service worker is what these tests are about.
 test.use({ serviceWorkers: 'allow' });

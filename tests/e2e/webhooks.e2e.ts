@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
 import axeCore, { type AxeResults } from 'axe-core';
 import { dismissCookieBanner, waitForHydration } from './fixtures';
 import { test, expect } from './support/fixtures';
-import { expireNotification, installNotificationClock } from './support/notifications';
+import { installPageClock } from './support/clock';
+import { expireNotification } from './support/notifications';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -72,7 +73,7 @@ test('add an endpoint by keyboard, test it, read the log, replay, disable, rotat
   allowConsoleErrors([/Failed to load resource/]);
   await dismissCookieBanner(page);
   // Its actions' notifications show one at a time: each is let time out once seen.
-  await installNotificationClock(page);
+  await installPageClock(page);
   await page.goto('/settings/webhooks/');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();

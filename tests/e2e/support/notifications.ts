@@ -1,17 +1,12 @@
 /**
  * The site's snackbar shows one notification at a time, oldest first, each for
  * NOTIFICATION_AUTO_HIDE_MS (5 s): a test that causes several in a row would wait 5 s of real
- * time for each one queued behind the first. With the page's clock installed (time then flows
- * as usual), `expireNotification` jumps that clock to the end of the one on screen, as if the
- * reader had waited, so the next one shows at once.
+ * time for each one queued behind the first. With the page's clock installed (support/clock.ts),
+ * `expireNotification` jumps that clock to the end of the one on screen, as if the reader had
+ * waited, so the next one shows at once.
  */
 import { expect, type Page } from '@playwright/test';
 import { NOTIFICATION_AUTO_HIDE_MS } from '../../../src/components/Notifications/queue';
-
-/** Installs the page's clock; call before the page's first `goto`. */
-export async function installNotificationClock(page: Page): Promise<void> {
-  await page.clock.install();
-}
 
 /**
  * Once the notification saying `message` is on screen, it times out: the page's clock jumps by

@@ -2,7 +2,7 @@
  * The offline copy, for the suites whose context allows service workers. A reader's first page
  * view registers the worker only once that page has settled: after `load`, an idle period,
  * FIRST_VIEW_DELAY_MS more and another idle period (src/clientModules/serviceWorker.ts). The
- * page's clock, installed before that first view (`installPageClock`), jumps over that wait as a
+ * page's clock, installed before that first view (support/clock.ts), jumps over that wait as a
  * reader who stays on the page would pass it; the worker's own download runs in real time.
  */
 import { expect, type Page } from '@playwright/test';
@@ -10,11 +10,6 @@ import { waitForHydration } from '../fixtures';
 
 /** src/clientModules/serviceWorker.ts's FIRST_VIEW_DELAY_MS (its module needs the site's build). */
 const FIRST_VIEW_DELAY_MS = 15_000;
-
-/** Installs the page's clock (time flows as usual until a test moves it); before the first goto. */
-export async function installPageClock(page: Page): Promise<void> {
-  await page.clock.install();
-}
 
 /**
  * Waits until the service worker is active (its precache is complete once it activates) and
